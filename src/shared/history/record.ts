@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * One dictation (or clipboard enhancement) as stored in `conversation_history.jsonl`.
+ * WenZi's fields keep their names and meaning so a WenZi history file reads as-is; Tingxie adds
+ * `id`, `language`, `source`, `outcome`, `edited_at` and token usage, all optional on read.
+ */
+
+/** How a session ended. Absent on WenZi records, which only logged finished sessions. */
+export const recordOutcomeSchema = z.enum(['confirmed', 'copied', 'direct', 'cancelled', 'failed']);
+export type RecordOutcome = z.infer<typeof recordOutcomeSchema>;
+
+/** Token usage of the enhancement call(s) behind a record. */
+export const tokenUsageSchema = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  /** Prompt tokens the provider served from its prefix cache. */
+  cached_tokens: z.number().int().nonnegative().default(0),
+});
+export type TokenUsage = z.infer<typeof tokenUsageSchema>;
+
+/** Record as written by Tingxie (every field it owns is present). */
+export const historyRecordSchema = z.object({
+  /** Time-sortable unique id (see `newRecordId`). */
+  id: z.string().min(1).max(64),
+  /** UTC ISO 8601. */
+  timestamp: z.string(),
+  asr_text: z.string(),
+  /** Null when the text was not enhanced. */
+  enhanced_text: z.string().nullable(),
+  final_text: z.string(),
+  enhance_mode: z.string(),
+  /** True only when the user saw and confirmed the text in the preview panel. */
+  preview_enabled: z.boolean(),
+  stt_model: z.string(),
+  llm_model: z.string(),
+  user_corrected: z.boolean(),
+  /** Seconds, rounded to 0.1. */
+  audio_duration: z.number().nonnegative(),
+  /** Detected or configured language (BCP 47 or whisper code); empty when unknown. */
+  language: z.string().default(''),
+  source: z.enum(['voice', 'clipboard']).default('voice'),
+  outcome: recordOutcomeSchema.optional(),
+  /** What the user was typing into, when known (app name / window title). */
+  input_context: z.string().optional(),
+  /** Set when the final text was edited after logging. */
+  edited_at: z.string().optional(),
+  usage: tokenUsageSchema.optional(),
+});
+export type HistoryRecord = z.infer<typeof historyRecordSchema>;
+
+/**
+ * A line as found on disk: WenZi wrote no `id` and none of Tingxie's extra fields, and older or
+ * hand-edited files may lack more. Unknown fields are kept (passthrough) so a rewrite never drops them.
+ */
+export const storedRecordSchema = historyRecordSchema
+  .extend({
+    id: z.string().min(1).max(64).optional(),
+    enhanced_text: z.string().nullable().default(null),
+    enhance_mode: z.string().default('off'),
+    preview_enabled: z.boolean().default(false),
+    stt_model: z.string().default(''),
+    llm_model: z.string().default(''),
+    user_corrected: z.boolean().default(false),
+    audio_duration: z.number().nonnegative().default(0),
+  })
+  .passthrough();
+export type StoredRecord = z.infer<typeof storedRecordSchema>;
+
+/** Fields a caller supplies to `log()`; the store assigns `id` and `timestamp` when absent. */
+export type NewHistoryRecord = Omit<HistoryRecord, 'id' | 'timestamp'> & Partial<Pick<HistoryRecord, 'id' | 'timestamp'>>;
+
+/** Fields that may be changed after logging. */
+export const recordUpdateSchema = historyRecordSchema
+  .pick({ final_text: true, user_corrected: true, outcome: true, enhanced_text: true })
+  .partial()
+  .strict();
+export type RecordUpdate = z.infer<typeof recordUpdateSchema>;
+
+/**
+ * The key a record is addressed by: its `id`, or for WenZi records (no id) its timestamp,
+ * which WenZi wrote once per session.
+ */
+export function recordKey(record: Pick<StoredRecord, 'id' | 'timestamp'>): string {
+  return record.id ?? `ts:${record.timestamp}`;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A ULID-style id: 10 characters of millisecond time then 12 random ones, so ids sort by time.
+ * `random` is injectable for deterministic tests.
+ */
+export function newRecordId(nowMs: number = Date.now(), random: () => number = Math.random): string {
+  let time = '';
+  let t = Math.max(0, Math.floor(nowMs));
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  let rand = '';
+  for (let i = 0; i < 12; i++) rand += CROCKFORD[Math.floor(random() * 32) % 32];
+  return time + rand;
+}
+
+/** Whether a record may be injected into the enhancement prompt as confirmed context (seed rule). */
+export function isPreviewConfirmed(record: StoredRecord): boolean {
+  return record.preview_enabled && record.outcome !== 'cancelled' && record.outcome !== 'failed';
+}
