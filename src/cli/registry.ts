@@ -1,0 +1,7 @@
+import { configGroup } from './commands/config.ts';
+import type { CliGroup } from './types.ts';
+
+/** Every command group of `tingxie`. A new group is one file in commands/ plus one line here. */
+export const COMMAND_GROUPS: readonly CliGroup[] = [
+  configGroup,
+];

@@ -1,0 +1,50 @@
+/** Shared types of the `tingxie` command line. */
+
+/** Exit codes: 0 success, 1 the command failed, 2 the command line was wrong. */
+export const EXIT_OK = 0;
+/** The command ran and failed (bad value, unreadable file…). */
+export const EXIT_ERROR = 1;
+/** The command line itself was wrong (unknown command or option, missing argument). */
+export const EXIT_USAGE = 2;
+
+/** A mistake in the command line; main prints it with the usage and exits with EXIT_USAGE. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** Where a command writes; a stream-like sink so tests can capture output. */
+export interface CliOutput {
+  write(chunk: string): unknown;
+}
+
+/** What every command gets: global options already applied. */
+export interface CliContext {
+  readonly dataDir: string;
+  /** --json: machine-readable output where the command supports it. */
+  readonly json: boolean;
+  readonly stdout: CliOutput;
+  readonly stderr: CliOutput;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** One subcommand, e.g. `config set`. */
+export interface CliCommand {
+  readonly name: string;
+  /** Argument synopsis shown in help, e.g. 'KEY VALUE'. */
+  readonly args: string;
+  readonly summary: string;
+  /** Longer help text (optional). */
+  readonly details?: string;
+  /** Runs with the positional arguments after the subcommand; returns the exit code. */
+  readonly run: (ctx: CliContext, argv: readonly string[]) => Promise<number>;
+}
+
+/** A command group, e.g. `config` with get/set/path/issues; one file under src/cli/commands/ each. */
+export interface CliGroup {
+  readonly name: string;
+  readonly summary: string;
+  readonly commands: readonly CliCommand[];
+}

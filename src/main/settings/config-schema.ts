@@ -1,0 +1,201 @@
+import { z } from 'zod';
+
+/*
+ * The one schema of config.json. Where WenZi (the seed design) has a setting, its key path and default are
+ * kept so a WenZi config.json is understood as is: `hotkeys` (key → enabled), `feedback.*`,
+ * `audio.max_recording_seconds`, `audio.silence_rms`, `asr.language`, `asr.temperature`,
+ * `ai_enhance.{enabled,mode,providers,thinking,timeout,connection_timeout,max_retries,max_output_tokens,
+ * input_context,conversation_history}`, `output.{preview,method,append_newline}`. Settings WenZi lacks live
+ * in their own sections. Keys this schema does not know are not dropped: the store keeps them on save.
+ *
+ * Every object uses `.prefault({})` so a missing section is filled with its fields' defaults, which is what
+ * makes field-level repair possible: delete a bad field and its default comes back.
+ */
+
+/** Config format version this build writes; migrations.ts lifts older files to it. */
+export const CONFIG_VERSION = 1;
+
+/** Names of keys that hold secrets; they are refused anywhere in config.json (secrets.ts stores them). */
+export const SECRET_KEY_NAMES: ReadonlySet<string> = new Set([
+  'api_key', 'apikey', 'api-key', 'secret', 'secret_key', 'client_secret', 'password', 'passwd', 'token',
+  'access_token', 'auth_token', 'refresh_token', 'bearer', 'authorization',
+]);
+
+/** True when a config key name (last key-path segment) would hold a secret. */
+export function isSecretKeyName(name: string): boolean {
+  return SECRET_KEY_NAMES.has(name.toLowerCase());
+}
+
+const finiteNumber = z.number().refine(Number.isFinite, 'must be a finite number');
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const nonNegInt = z.number().int().nonnegative();
+/** A key name as WenZi spells them: fn, f1–f12, esc, space, cmd/ctrl/alt/shift (+ _r), combos like ctrl+cmd+1. */
+const keyName = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_+-]+$/, 'letters, digits, _ + - only');
+/** An Electron accelerator, e.g. CommandOrControl+Shift+Space. */
+const accelerator = z.string().trim().min(1).max(100);
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL');
+/** Identifier for providers (also used in secret names `provider:<id>`). */
+const providerId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ - only (no dots: ids appear in key paths)');
+/** 'auto' or a language code such as zh, en, yue, zh-TW. */
+const languageCode = z.string().regex(/^(auto|[a-z]{2,3}(-[A-Za-z]{2,4})?)$/, "'auto' or a language code like zh, en");
+
+/** One OpenAI-compatible LLM provider (WenZi shape minus `api_key`, which lives in the secret store). */
+export const providerSchema = z.object({
+  base_url: httpUrl,
+  models: z.array(z.string().trim().min(1).max(200)).max(200).default([]),
+  /** Extra request body fields sent as is (WenZi's `extra_body`). */
+  extra_body: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * WenZi: `refresh_threshold` ≤ `max_entries` is forced to `max_entries × 5`, so a rebuild never happens on
+ * every dictation. Applied here so every consumer reads the effective value.
+ */
+const conversationHistorySchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    max_entries: int(1, 1000).default(10),
+    refresh_threshold: int(1, 100_000).default(50),
+    max_history_chars: int(100, 1_000_000).default(6000),
+  })
+  .transform((c) => (c.refresh_threshold <= c.max_entries ? { ...c, refresh_threshold: c.max_entries * 5 } : c));
+
+/** The config.json schema; `configSchema.parse({})` gives every default. */
+export const configSchema = z.object({
+  version: nonNegInt.default(CONFIG_VERSION),
+  ui: z
+    .object({
+      language: z.enum(['system', 'zh', 'en']).default('system'),
+    })
+    .prefault({}),
+  /** Hold-to-talk keys (WenZi: `"hotkeys": {"fn": true}`); several may be enabled at once. */
+  hotkeys: z.record(keyName, z.boolean()).default({ alt_r: true }),
+  /** Tingxie's additions around the hotkeys: toggle mode and the mode-switch keys. */
+  recording: z
+    .object({
+      mode: z.enum(['hold', 'toggle']).default('hold'),
+      toggle_shortcut: accelerator.default('CommandOrControl+Shift+Space'),
+      prev_mode_key: keyName.default('left'),
+      next_mode_key: keyName.default('right'),
+    })
+    .prefault({}),
+  feedback: z
+    .object({
+      restart_key: keyName.default('cmd'),
+      cancel_key: keyName.default('space'),
+      visual_indicator: z.boolean().default(true),
+      sound_enabled: z.boolean().default(true),
+      sound_volume: finiteNumber.min(0).max(1).default(0.4),
+    })
+    .prefault({}),
+  audio: z
+    .object({
+      /** Microphone device id; null = the system default (WenZi: `device null`). */
+      device: z.string().max(512).nullable().default(null),
+      max_recording_seconds: int(1, 3600).default(120),
+      /** RMS on the int16 scale below which a recording is discarded as silence. */
+      silence_rms: finiteNumber.min(0).max(32768).default(20),
+      pre_roll_ms: int(0, 2000).default(300),
+      vad_enabled: z.boolean().default(false),
+      /** Days to keep the audio of finished dictations (0 = delete once done; failed ones stay for retry). */
+      retention_days: int(0, 3650).default(7),
+    })
+    .prefault({}),
+  asr: z
+    .object({
+      engine: z.enum(['local', 'remote']).default('local'),
+      language: languageCode.default('auto'),
+      temperature: finiteNumber.min(0).max(1).default(0),
+      local: z
+        .object({
+          model: z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'a ggml model name like base or large-v3-turbo').default('base'),
+          /** 0 = choose from the CPU count. */
+          threads: int(0, 64).default(0),
+          idle_unload_minutes: int(0, 1440).default(5),
+          models_mirror: httpUrl.default('https://huggingface.co/ggerganov/whisper.cpp/resolve/main'),
+        })
+        .prefault({}),
+      remote: z
+        .object({
+          base_url: httpUrl.default('https://api.openai.com/v1'),
+          model: z.string().trim().min(1).max(200).default('whisper-1'),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
+  ai_enhance: z
+    .object({
+      enabled: z.boolean().default(false),
+      mode: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a mode id (file name in enhance_modes/)').default('proofread'),
+      providers: z.record(providerId, providerSchema).default({
+        ollama: { base_url: 'http://localhost:11434/v1', models: ['qwen2.5:7b'] },
+      }),
+      default_provider: providerId.default('ollama'),
+      default_model: z.string().trim().min(1).max(200).default('qwen2.5:7b'),
+      thinking: z.boolean().default(false),
+      /** Seconds for the whole request (deadline). */
+      timeout: finiteNumber.positive().max(600).default(10),
+      connection_timeout: finiteNumber.positive().max(600).default(10),
+      max_retries: int(0, 10).default(2),
+      max_output_tokens: int(1, 1_000_000).default(4096),
+      input_context: z.enum(['off', 'basic', 'detailed']).default('basic'),
+      conversation_history: conversationHistorySchema.prefault({}),
+      vocabulary: z
+        .object({
+          enabled: z.boolean().default(true),
+          /** Pairs injected into the LLM prompt (WenZi MAX_LLM_ENTRIES). */
+          max_llm_entries: int(0, 100).default(5),
+          /** Hotwords passed to whisper's initial prompt, and its character cap. */
+          max_dynamic_hotwords: int(0, 100).default(10),
+          max_hotword_chars: int(0, 2000).default(200),
+        })
+        .prefault({}),
+      context_note: z.string().max(4000).default(''),
+    })
+    .prefault({}),
+  output: z
+    .object({
+      preview: z.boolean().default(true),
+      method: z.enum(['paste', 'copy']).default('paste'),
+      restore_clipboard: z.boolean().default(true),
+      append_newline: z.boolean().default(false),
+    })
+    .prefault({}),
+  history: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** 0 = keep forever. */
+      retention_days: int(0, 36500).default(0),
+    })
+    .prefault({}),
+  app: z
+    .object({
+      launch_at_login: z.boolean().default(false),
+    })
+    .prefault({}),
+  secrets: z
+    .object({
+      /** Without an OS keyring, API keys are written to disk in plain text only after explicit consent. */
+      plaintext_consent: z.boolean().default(false),
+    })
+    .prefault({}),
+});
+
+/** The validated config, every field present. */
+export type Config = z.infer<typeof configSchema>;
+
+/** Every default (a fresh object each call). */
+export function defaultConfig(): Config {
+  return configSchema.parse({});
+}

@@ -1,0 +1,62 @@
+import { CONFIG_VERSION } from './config-schema.ts';
+import { getPath, setPath } from './key-path.ts';
+import { isPlainObject } from './plain.ts';
+
+/** One step that lifts a raw config document from `from` to `from + 1`. Works in place on plain JSON. */
+export interface Migration {
+  readonly from: number;
+  readonly describe: string;
+  readonly apply: (raw: Record<string, unknown>, notes: string[]) => void;
+}
+
+/**
+ * Ordered migrations. Version 0 (or no `version`) is a WenZi config.json or one written before versions
+ * existed. Add a new step at the end and bump CONFIG_VERSION; never edit an old step.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    from: 0,
+    describe: 'WenZi config: output.method "auto" → "paste"',
+    apply(raw, notes) {
+      // WenZi's "auto" pastes through the clipboard with a keystroke fallback: that is Tingxie's "paste".
+      const method = getPath(raw, ['output', 'method']);
+      if (method === 'auto') {
+        setPath(raw, ['output', 'method'], 'paste');
+        notes.push('output.method "auto" (WenZi) became "paste"');
+      }
+    },
+  },
+];
+
+/** Result of migrating a raw document. */
+export interface MigrationResult {
+  readonly raw: Record<string, unknown>;
+  readonly fromVersion: number;
+  readonly toVersion: number;
+  readonly notes: readonly string[];
+  /** The file comes from a newer Tingxie: left as is (unknown keys are kept), version not lowered. */
+  readonly newer: boolean;
+}
+
+/** Reads the document's version: absent or unusable → 0. */
+export function rawVersion(raw: Record<string, unknown>): number {
+  const v = raw.version;
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0;
+}
+
+/** Applies every migration from the document's version up to CONFIG_VERSION (in place; returns the same object). */
+export function migrate(raw: Record<string, unknown>, migrations: readonly Migration[] = MIGRATIONS, target = CONFIG_VERSION): MigrationResult {
+  if (!isPlainObject(raw)) throw new TypeError('migrate expects an object');
+  const fromVersion = rawVersion(raw);
+  if (fromVersion > target) return { raw, fromVersion, toVersion: fromVersion, notes: [], newer: true };
+  const notes: string[] = [];
+  let v = fromVersion;
+  while (v < target) {
+    const step = migrations.find((m) => m.from === v);
+    if (step === undefined) throw new Error(`no config migration from version ${v}`);
+    step.apply(raw, notes);
+    v += 1;
+  }
+  raw.version = target;
+  return { raw, fromVersion, toVersion: target, notes, newer: false };
+}

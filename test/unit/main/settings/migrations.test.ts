@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { migrate, type Migration } from '../../../../src/main/settings/migrations.ts';
+
+describe('migrate', () => {
+  it('runs each step from the file version up to the target, in order', () => {
+    const steps: Migration[] = [
+      { from: 0, describe: 'a', apply: (r, n) => { r.a = 1; n.push('a'); } },
+      { from: 1, describe: 'b', apply: (r, n) => { r.b = (r.a as number) + 1; n.push('b'); } },
+    ];
+    const res = migrate({}, steps, 2);
+    expect(res.raw).toEqual({ a: 1, b: 2, version: 2 });
+    expect(res.notes).toEqual(['a', 'b']);
+    expect(migrate({ version: 1, a: 5 }, steps, 2).raw).toEqual({ version: 2, a: 5, b: 6 });
+    expect(migrate({ version: 2 }, steps, 2).notes).toEqual([]);
+  });
+
+  it('leaves a newer file alone and refuses a gap in the chain', () => {
+    expect(migrate({ version: 7, x: 1 }, [], 2)).toMatchObject({ newer: true, toVersion: 7, raw: { version: 7, x: 1 } });
+    expect(() => migrate({ version: 0 }, [], 1)).toThrow(/no config migration from version 0/);
+  });
+
+  it('the real 0 → 1 step maps WenZi output.method "auto" to "paste" and leaves "copy" alone', () => {
+    expect(migrate({ output: { method: 'auto' } }).raw).toEqual({ output: { method: 'paste' }, version: 1 });
+    expect(migrate({ output: { method: 'copy' } }).raw).toEqual({ output: { method: 'copy' }, version: 1 });
+  });
+});
