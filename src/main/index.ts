@@ -1,0 +1,200 @@
+/**
+ * The composition root of the Electron main process: it decides nothing itself, it only builds the
+ * services in order and connects them — data folder, locks, log, config, secrets, IPC, windows, tray.
+ * Order matters: the single-instance lock is keyed on userData, so the data folder is set first;
+ * the data-folder lock comes before anything writes there.
+ */
+import { join } from 'node:path';
+import { app, dialog, ipcMain, shell } from 'electron';
+import type { BrowserWindow } from 'electron';
+import { ipcContract } from '../shared/ipc/contract.ts';
+import type { UiLanguage } from '../shared/ipc/wire-types.ts';
+import { claimSingleInstance, hideDockIcon, onQuit, stayAliveWithoutWindows } from './app/lifecycle.ts';
+import { createAppTray } from './app/tray.ts';
+import type { AppTray } from './app/tray.ts';
+import { createSecureWindow, installGlobalGuards } from './app/window-factory.ts';
+import type { WindowFactoryDeps } from './app/window-factory.ts';
+import type { WindowKind } from './app/window-policy.ts';
+import { createIpcDispatcher } from './ipc/dispatcher.ts';
+import { isAllowedExternalUrl } from './ipc/external-urls.ts';
+import { createHandlers } from './ipc/handlers/index.ts';
+import { toConfigSnapshot } from './ipc/handlers/config.ts';
+import { createBroadcaster, registerIpc } from './ipc/register.ts';
+import { TrustedSenders } from './ipc/trusted-senders.ts';
+import { DataDirLockedError, acquireDataLock } from './platform/data-lock.ts';
+import type { DataLock } from './platform/data-lock.ts';
+import { createFileLogger } from './platform/logger.ts';
+import type { Logger } from './platform/logger.ts';
+import { ConfigStore } from './settings/config-store.ts';
+import { defaultDataDir } from './settings/data-dir.ts';
+import { SecretStore, SECRETS_FILE } from './settings/secrets.ts';
+import { electronSafeStorage } from './settings/secrets-electron.ts';
+
+const dataDir = defaultDataDir();
+const logsDir = join(dataDir, 'logs');
+// Chromium's own files (cache, local storage) go in a subfolder, keeping the data folder readable.
+app.setPath('userData', dataDir);
+app.setPath('sessionData', join(dataDir, 'session'));
+
+/** Open windows by kind (at most one of each). */
+const windows = new Map<WindowKind, BrowserWindow>();
+let factoryDeps: WindowFactoryDeps | null = null;
+
+/** Shows (creating if needed) the window of `kind`. */
+function showWindow(kind: WindowKind): void {
+  const existing = windows.get(kind);
+  if (existing !== undefined && !existing.isDestroyed()) {
+    existing.show();
+    existing.focus();
+    return;
+  }
+  if (factoryDeps === null) return; // not ready yet: the tray is not up either
+  openWindow(kind, factoryDeps);
+}
+
+function openWindow(kind: WindowKind, deps: WindowFactoryDeps): BrowserWindow {
+  const win = createSecureWindow(kind, deps);
+  windows.set(kind, win);
+  win.on('closed', () => {
+    if (windows.get(kind) === win) windows.delete(kind);
+  });
+  return win;
+}
+
+if (claimSingleInstance(() => app.whenReady().then(() => showWindow('settings')))) {
+  start().catch((err: unknown) => {
+    // Last resort: something in start-up threw. Say so where the user looks, then exit non-zero.
+    console.error('Tingxie failed to start:', err);
+    dialog.showErrorBox('Tingxie could not start', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  let lock: DataLock;
+  try {
+    lock = acquireDataLock(dataDir, { role: 'app' });
+  } catch (err) {
+    const message = err instanceof DataDirLockedError ? err.message : `Cannot lock the data folder ${dataDir}: ${String(err)}`;
+    console.error(message);
+    dialog.showErrorBox('Tingxie is already using this data folder', message);
+    app.exit(1);
+    return;
+  }
+
+  const log = createFileLogger({ dir: logsDir, level: process.env.TINGXIE_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
+  log.info('starting', { version: app.getVersion(), electron: process.versions.electron, dataDir, pid: process.pid });
+  if (lock.tookOverFrom) log.warn('took over a stale data-folder lock', { from: lock.tookOverFrom });
+
+  hideDockIcon();
+  stayAliveWithoutWindows();
+  installGlobalGuards(app, log.child('window'));
+
+  const config = await ConfigStore.open({ dataDir });
+  for (const issue of config.loadIssues) log.warn('config field fell back to its default', { ...issue });
+  if (config.backupPath) log.warn('the original config.json was kept as a backup', { backupPath: config.backupPath });
+
+  await app.whenReady();
+
+  // safeStorage answers only after 'ready'.
+  const secrets = await SecretStore.open({
+    file: join(dataDir, SECRETS_FILE),
+    safeStorage: electronSafeStorage(),
+    plaintextConsent: config.get().secrets.plaintext_consent,
+  });
+  for (const issue of secrets.loadIssues) log.warn('secret store problem', { issue });
+  await moveFoundSecrets(config, secrets, log);
+
+  const rendererDir = join(import.meta.dirname, '../renderer');
+  // electron-vite dev sets ELECTRON_RENDERER_URL; an empty value (or a packaged app) means the built files.
+  const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : undefined;
+  const pages = devServerUrl === undefined ? { rendererDir } : { rendererDir, devServerUrl };
+  const trusted = new TrustedSenders(pages);
+  const ipcLog = log.child('ipc');
+  const dispatcher = createIpcDispatcher({
+    contract: ipcContract,
+    handlers: createHandlers({
+      config,
+      secrets,
+      app: {
+        version: app.getVersion(),
+        platform: process.platform,
+        dataDir,
+        uiLanguage: () => resolveUiLanguage(config.get().ui.language),
+        openExternal: (url) => shell.openExternal(url),
+        openLogs: async () => {
+          const error = await shell.openPath(logsDir);
+          if (error !== '') throw new Error(`cannot open ${logsDir}: ${error}`);
+        },
+      },
+    }),
+    isTrustedSender: trusted.isTrustedSender,
+    log: ipcLog,
+  });
+  const unregisterIpc = registerIpc(ipcMain, dispatcher);
+  const broadcast = createBroadcaster(trusted, ipcLog);
+  const stopConfigEvents = config.onChange((e) => {
+    log.info('config changed', { keyPath: e.keyPath });
+    broadcast('config:changed', { keyPath: e.keyPath, config: toConfigSnapshot(e.config) });
+  });
+
+  const windowLog = log.child('window');
+  factoryDeps = {
+    paths: { preload: join(import.meta.dirname, '../preload/index.cjs') },
+    pages,
+    trustSender: (contents) => trusted.add(contents),
+    isAllowedExternalUrl: (url) => isAllowedExternalUrl(url),
+    log: (level, message, fields) => windowLog.log(level, message, fields),
+  };
+  // The capture window (microphone) and the panel are created hidden up front, so the first
+  // dictation does not wait for a renderer to boot; Settings and History open on demand.
+  openWindow('capture', factoryDeps);
+  openWindow('panel', factoryDeps);
+
+  let tray: AppTray | null = null;
+  try {
+    tray = createAppTray({
+      assetsDir: join(app.getAppPath(), 'assets'),
+      actions: {
+        'open-settings': () => showWindow('settings'),
+        'open-history': () => showWindow('history'),
+        'open-logs': () => void shell.openPath(logsDir),
+        quit: () => app.quit(),
+      },
+    });
+  } catch (err) {
+    // Some Linux desktops have no tray; the app stays reachable by launching it again (→ Settings).
+    log.error('could not create the tray icon', { error: err });
+    showWindow('settings');
+  }
+  if (process.env.TINGXIE_OPEN_SETTINGS === '1') showWindow('settings');
+
+  onQuit(
+    () => {
+      log.info('quitting');
+      stopConfigEvents();
+      unregisterIpc();
+      tray?.destroy();
+      lock.release();
+    },
+    (err) => log.error('shutdown step failed', { error: err }),
+  );
+  log.info('ready', { windows: [...windows.keys()] });
+}
+
+/** API keys found in a (WenZi) config.json go to the secret store; config.json never keeps them. */
+async function moveFoundSecrets(config: ConfigStore, secrets: SecretStore, log: Logger): Promise<void> {
+  for (const found of config.foundSecrets) {
+    try {
+      if (!secrets.has(found.name)) await secrets.set(found.name, found.value);
+      log.info('moved an API key from config.json to the secret store', { name: found.name, backend: secrets.backend });
+    } catch (err) {
+      log.error('could not store an API key found in config.json', { name: found.name, error: err });
+    }
+  }
+}
+
+function resolveUiLanguage(setting: 'system' | UiLanguage): UiLanguage {
+  if (setting !== 'system') return setting;
+  return app.getLocale().toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}

@@ -1,0 +1,140 @@
+/**
+ * Builds the real IPC stack for tests: the dispatcher over the real contract and the real handlers,
+ * on a real ConfigStore and SecretStore in a temp data folder. Only two things are fakes, because
+ * nothing real can run under Node without an Electron binary: safeStorage (a reversible in-memory
+ * cipher standing in for the OS keyring) and the shell actions (recorded, not performed).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ipcContract } from '../../../../src/shared/ipc/contract.ts';
+import type { InvokeChannel } from '../../../../src/shared/ipc/channels.ts';
+import type { RequestInput } from '../../../../src/shared/ipc/contract.ts';
+import { createIpcDispatcher } from '../../../../src/main/ipc/dispatcher.ts';
+import type { IpcDispatcher, IpcSender } from '../../../../src/main/ipc/dispatcher.ts';
+import { createHandlers } from '../../../../src/main/ipc/handlers/index.ts';
+import type { AppService } from '../../../../src/main/ipc/services.ts';
+import { TrustedSenders } from '../../../../src/main/ipc/trusted-senders.ts';
+import type { TrustableContents } from '../../../../src/main/ipc/trusted-senders.ts';
+import { ConfigStore } from '../../../../src/main/settings/config-store.ts';
+import { SecretStore } from '../../../../src/main/settings/secrets.ts';
+import type { SafeStorageLike } from '../../../../src/main/settings/secrets.ts';
+
+/** A keyring stand-in: XOR with a fixed byte, so stored bytes differ from the plain text but round-trip. */
+export const fakeSafeStorage: SafeStorageLike = {
+  isEncryptionAvailable: () => true,
+  encryptString: (plain) => Buffer.from(Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a)),
+  decryptString: (encrypted) => Buffer.from(encrypted.map((b) => b ^ 0x5a)).toString('utf8'),
+  getSelectedStorageBackend: () => 'gnome_libsecret',
+};
+
+/** A webContents stand-in for TrustedSenders (ids and the 'destroyed' event are all it uses). */
+export class FakeContents implements TrustableContents {
+  readonly id: number;
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+  private destroyed = false;
+  private readonly onDestroyed: (() => void)[] = [];
+  constructor(id: number) {
+    this.id = id;
+  }
+  once(_event: 'destroyed', listener: () => void): this {
+    this.onDestroyed.push(listener);
+    return this;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push({ channel, args });
+  }
+  destroy(): void {
+    this.destroyed = true;
+    for (const l of this.onDestroyed.splice(0)) l();
+  }
+}
+
+/** One valid request per channel; typed so a new channel without an example fails to compile. */
+export const validRequests: { readonly [C in InvokeChannel]: RequestInput<C> } = {
+  'config:get': undefined,
+  'config:set': { keyPath: 'ai_enhance.conversation_history.max_entries', value: 12 },
+  'config:issues': undefined,
+  'secrets:status': undefined,
+  'secrets:set': { name: 'provider:openai', value: 'sk-test-123' },
+  'secrets:delete': { name: 'provider:openai' },
+  'app:info': undefined,
+  'app:open-external': { url: 'https://github.com/tingxie/tingxie' },
+  'app:open-logs': undefined,
+};
+
+/** Every channel of the contract (so new channels are covered without editing the tests). */
+export const allChannels = Object.keys(ipcContract) as InvokeChannel[];
+
+/** The built renderer folder the trusted frame URLs point into. */
+export const rendererDir = path.join(os.tmpdir(), 'tingxie-test-out', 'renderer');
+/** A frame URL of one of our pages. */
+export const ownFrameUrl = new URL(`file://${path.join(rendererDir, 'settings', 'index.html')}`).href;
+
+/** Everything a test needs to call the stack and check what it did. */
+export interface IpcHarness {
+  readonly dataDir: string;
+  readonly dispatcher: IpcDispatcher;
+  readonly config: ConfigStore;
+  readonly secrets: SecretStore;
+  readonly trusted: TrustedSenders;
+  readonly trustedSender: IpcSender;
+  readonly opened: string[];
+  readonly logsOpened: { count: number };
+  readonly logLines: { level: string; message: string; fields?: unknown }[];
+  cleanup(): void;
+}
+
+/** Opens the real stores in a fresh temp folder and builds the dispatcher with the real handlers. */
+export async function openHarness(): Promise<IpcHarness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
+  const config = await ConfigStore.open({ dataDir });
+  const secrets = await SecretStore.open({
+    file: path.join(dataDir, 'secrets.json'),
+    safeStorage: fakeSafeStorage,
+    plaintextConsent: false,
+    platform: 'linux',
+  });
+  const opened: string[] = [];
+  const logsOpened = { count: 0 };
+  const app: AppService = {
+    version: '0.1.0',
+    platform: process.platform,
+    dataDir,
+    uiLanguage: () => 'en',
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+    openLogs: async () => {
+      logsOpened.count += 1;
+    },
+  };
+  const trusted = new TrustedSenders({ rendererDir });
+  const window = new FakeContents(7);
+  trusted.add(window);
+  const logLines: IpcHarness['logLines'] = [];
+  const dispatcher = createIpcDispatcher({
+    contract: ipcContract,
+    handlers: createHandlers({ config, secrets, app }),
+    isTrustedSender: trusted.isTrustedSender,
+    log: {
+      warn: (message, fields) => logLines.push({ level: 'warn', message, fields }),
+      error: (message, fields) => logLines.push({ level: 'error', message, fields }),
+    },
+  });
+  return {
+    dataDir,
+    dispatcher,
+    config,
+    secrets,
+    trusted,
+    trustedSender: { id: window.id, frameUrl: ownFrameUrl },
+    opened,
+    logsOpened,
+    logLines,
+    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The packaging config and what it really packages (issue 2, item 9). The package is built offline:
+ * electron-vite builds out/, then electron-builder --dir --linux runs with a stub Electron
+ * distribution (a placeholder executable in a temp folder), so no Electron download is needed. The
+ * result is not runnable, but app.asar and app.asar.unpacked are exactly what a release would contain.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { listPackage, extractFile } from '@electron/asar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
+// js-yaml comes with electron-builder and has no type declarations; only `load` is used.
+const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+
+interface BuilderConfig {
+  appId?: string;
+  productName?: string;
+  files?: string[];
+  asar?: boolean;
+  asarUnpack?: string[];
+  npmRebuild?: boolean;
+  directories?: { output?: string; buildResources?: string };
+  mac?: {
+    target?: string[];
+    category?: string;
+    icon?: string;
+    hardenedRuntime?: boolean;
+    entitlements?: string;
+    entitlementsInherit?: string;
+    extendInfo?: Record<string, unknown>;
+  };
+  win?: { target?: string[]; icon?: string };
+  linux?: { target?: string[]; category?: string; icon?: string; maintainer?: string };
+}
+
+const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
+
+describe('electron-builder.yml', () => {
+  it('names the app and keeps native modules outside the asar, without rebuilding them', () => {
+    expect(config.appId).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+    expect(config.productName).toBe('Tingxie');
+    expect(config.asar).toBe(true);
+    expect(config.asarUnpack).toContain('**/*.node');
+    expect(config.npmRebuild).toBe(false);
+  });
+
+  it('packages the build and runtime assets, never sources, tests or benchmarks', () => {
+    expect(config.files).toEqual(expect.arrayContaining(['out/**', 'package.json', 'assets/tray/**', '!src/**', '!test/**', '!bench/**']));
+  });
+
+  it('macOS: dmg + zip, menubar app (no Dock icon), microphone text, hardened runtime with audio-input entitlement', () => {
+    const mac = config.mac ?? {};
+    expect(mac.target).toEqual(['dmg', 'zip']);
+    expect(mac.category).toMatch(/^public\.app-category\./);
+    expect(mac.extendInfo?.LSUIElement).toBe(true);
+    expect(String(mac.extendInfo?.NSMicrophoneUsageDescription)).toMatch(/microphone/i);
+    expect(mac.hardenedRuntime).toBe(true);
+    for (const file of [mac.entitlements, mac.entitlementsInherit]) {
+      const plist = readFileSync(join(root, String(file)), 'utf8');
+      expect(plist).toContain('<key>com.apple.security.device.audio-input</key>');
+      expect(plist).toMatch(/audio-input<\/key>\s*<true\/>/);
+    }
+  });
+
+  it('Windows: nsis; Linux: AppImage + deb in Utility; every icon it names exists', () => {
+    expect(config.win?.target).toEqual(['nsis']);
+    expect(config.linux?.target).toEqual(['AppImage', 'deb']);
+    expect(config.linux?.category).toBe('Utility');
+    expect(config.linux?.maintainer).toBeTruthy(); // deb needs one; package.json has no author
+    for (const icon of [config.mac?.icon, config.win?.icon, config.linux?.icon]) expect(existsSync(join(root, String(icon))), icon).toBe(true);
+    expect(existsSync(join(root, 'assets/icons/512x512.png'))).toBe(true);
+  });
+});
+
+describe('the files electron-builder packages (offline, stub Electron)', () => {
+  let tmp: string;
+  let resources: string;
+  let entries: string[];
+
+  beforeAll(async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'tingxie-'));
+    const dist = join(tmp, 'electron-dist');
+    mkdirSync(dist);
+    // The stub stands in for the Electron executable electron-builder copies and renames.
+    writeFileSync(join(dist, 'electron'), '#!/bin/sh\necho "stub Electron for packaging tests"\nexit 1\n', { mode: 0o755 });
+    // `npm test` builds out/ once before vitest; rebuilding here would race the browser tests that serve
+    // out/renderer at the same time, so build only when this test runs on its own without a build.
+    if (!existsSync(join(root, 'out/main/index.js'))) {
+      await run(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root });
+    }
+    await run(
+      process.execPath,
+      [
+        join(root, 'node_modules/electron-builder/cli.js'),
+        '--dir',
+        '--linux',
+        '--x64',
+        '--publish',
+        'never',
+        `-c.electronDist=${dist}`,
+        '-c.npmRebuild=false',
+        `-c.directories.output=${join(tmp, 'release')}`,
+      ],
+      { cwd: root, env: { ...process.env, CI: '1' } },
+    );
+    resources = join(tmp, 'release', 'linux-unpacked', 'resources');
+    entries = listPackage(join(resources, 'app.asar'), { isPack: false }).map((e) => e.replace(/\\/g, '/'));
+  }, 180_000);
+
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('contains main, the sandboxed preload and every renderer entry', () => {
+    expect(entries).toContain('/out/main/index.js');
+    expect(entries).toContain('/out/preload/index.cjs');
+    for (const kind of ['panel', 'settings', 'history', 'capture']) expect(entries).toContain(`/out/renderer/${kind}/index.html`);
+    const pkg = JSON.parse(extractFile(join(resources, 'app.asar'), 'package.json').toString('utf8')) as { main: string };
+    expect(entries).toContain(`/${pkg.main}`);
+  });
+
+  it('contains the tray icons for every state, and runtime dependencies', () => {
+    for (const state of ['idle', 'recording', 'transcribing', 'enhancing', 'preview', 'error']) {
+      expect(entries).toContain(`/assets/tray/tray-${state}.png`);
+      expect(entries).toContain(`/assets/tray/tray-${state}Template@2x.png`);
+    }
+    for (const dep of ['zod', 'better-sqlite3', 'jsonc-parser', 'openai']) expect(entries).toContain(`/node_modules/${dep}/package.json`);
+  });
+
+  it('leaves out sources, tests, benchmarks, scripts, source maps and dev dependencies', () => {
+    const forbidden = entries.filter(
+      (e) =>
+        /^\/(src|test|bench|scripts)(\/|$)/.test(e) ||
+        e.endsWith('.map') ||
+        /^\/(electron-builder\.yml|tsconfig.*\.json|vitest\.config\.ts|electron\.vite\.config\.ts)$/.test(e) ||
+        /^\/node_modules\/(electron|electron-builder|vitest|typescript|vite|playwright-core|eslint|node)\//.test(e) ||
+        /^\/node_modules\/better-sqlite3\/(deps|src)\//.test(e),
+    );
+    expect(forbidden).toEqual([]);
+  });
+
+  it('unpacks better-sqlite3\'s linux-x64 Node-API prebuild next to the asar (native code cannot load from inside it)', () => {
+    const unpacked = join(resources, 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'prebuilds', 'linux-x64.node');
+    expect(existsSync(unpacked)).toBe(true);
+    // A real ELF shared object, not an empty placeholder.
+    expect(readFileSync(unpacked).subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+  });
+});
