@@ -7,7 +7,6 @@
 import { join } from 'node:path';
 import { app, dialog, ipcMain, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
-import { ipcContract } from '../shared/ipc/contract.ts';
 import type { UiLanguage } from '../shared/ipc/wire-types.ts';
 import { claimSingleInstance, hideDockIcon, onQuit, stayAliveWithoutWindows } from './app/lifecycle.ts';
 import { createAppTray } from './app/tray.ts';
@@ -15,11 +14,8 @@ import type { AppTray } from './app/tray.ts';
 import { createSecureWindow, installGlobalGuards } from './app/window-factory.ts';
 import type { WindowFactoryDeps } from './app/window-factory.ts';
 import type { WindowKind } from './app/window-policy.ts';
-import { createIpcDispatcher } from './ipc/dispatcher.ts';
 import { isAllowedExternalUrl } from './ipc/external-urls.ts';
-import { createHandlers } from './ipc/handlers/index.ts';
-import { toConfigSnapshot } from './ipc/handlers/config.ts';
-import { createBroadcaster, registerIpc } from './ipc/register.ts';
+import { setupIpc } from './ipc/setup.ts';
 import { TrustedSenders } from './ipc/trusted-senders.ts';
 import { DataDirLockedError, acquireDataLock } from './platform/data-lock.ts';
 import type { DataLock } from './platform/data-lock.ts';
@@ -110,10 +106,8 @@ async function start(): Promise<void> {
   const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : undefined;
   const pages = devServerUrl === undefined ? { rendererDir } : { rendererDir, devServerUrl };
   const trusted = new TrustedSenders(pages);
-  const ipcLog = log.child('ipc');
-  const dispatcher = createIpcDispatcher({
-    contract: ipcContract,
-    handlers: createHandlers({
+  const ipc = setupIpc(ipcMain, {
+    services: {
       config,
       secrets,
       app: {
@@ -127,16 +121,11 @@ async function start(): Promise<void> {
           if (error !== '') throw new Error(`cannot open ${logsDir}: ${error}`);
         },
       },
-    }),
-    isTrustedSender: trusted.isTrustedSender,
-    log: ipcLog,
+    },
+    trusted,
+    log: log.child('ipc'),
   });
-  const unregisterIpc = registerIpc(ipcMain, dispatcher);
-  const broadcast = createBroadcaster(trusted, ipcLog);
-  const stopConfigEvents = config.onChange((e) => {
-    log.info('config changed', { keyPath: e.keyPath });
-    broadcast('config:changed', { keyPath: e.keyPath, config: toConfigSnapshot(e.config) });
-  });
+  const stopConfigLog = config.onChange((e) => log.info('config changed', { keyPath: e.keyPath }));
 
   const windowLog = log.child('window');
   factoryDeps = {
@@ -167,13 +156,14 @@ async function start(): Promise<void> {
     log.error('could not create the tray icon', { error: err });
     showWindow('settings');
   }
-  if (process.env.TINGXIE_OPEN_SETTINGS === '1') showWindow('settings');
+  // A repaired config.json is shown to the user, not just logged: Settings lists the fields that were reset.
+  if (process.env.TINGXIE_OPEN_SETTINGS === '1' || config.loadIssues.length > 0) showWindow('settings');
 
   onQuit(
     () => {
       log.info('quitting');
-      stopConfigEvents();
-      unregisterIpc();
+      stopConfigLog();
+      ipc.dispose();
       tray?.destroy();
       lock.release();
     },
