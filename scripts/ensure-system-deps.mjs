@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Makes sure the system tools the tests drive are present: Debian's Chromium (browser tests) and,
+// for the audio issues, espeak-ng (speech WAVs) and sox (convert/measure). Fast and silent-ish when
+// everything is there; on Debian/Ubuntu as root it installs what is missing with apt-get (one
+// `apt-get update` per run); anywhere else it says exactly what is missing and exits non-zero.
+//
+// Usage: node scripts/ensure-system-deps.mjs [--check]   (--check: never install, only report)
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Tools needed, with the Debian package that provides each. `paths` are checked before $PATH. */
+const REQUIRED = [
+  { tool: 'chromium', pkg: 'chromium', paths: ['/usr/bin/chromium'], why: 'browser tests (playwright-core drives it)' },
+  { tool: 'espeak-ng', pkg: 'espeak-ng', paths: [], why: 'synthesised speech for audio/ASR tests' },
+  { tool: 'sox', pkg: 'sox', paths: [], why: 'audio conversion and measurement in tests' },
+];
+
+const checkOnly = process.argv.includes('--check');
+
+function isExecutable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findTool({ tool, paths }) {
+  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  return [...paths, ...dirs.map((d) => path.join(d, tool))].find(isExecutable) ?? null;
+}
+
+function missingTools() {
+  return REQUIRED.filter((r) => findTool(r) === null);
+}
+
+function isDebianLike() {
+  if (!existsSync('/etc/os-release') || !isExecutable('/usr/bin/apt-get')) return false;
+  const release = readFileSync('/etc/os-release', 'utf8');
+  return /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(release);
+}
+
+function run(cmd, args) {
+  console.log(`ensure-system-deps: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return r.status === 0;
+}
+
+function fail(missing, reason) {
+  console.error(`ensure-system-deps: missing system tools: ${missing.map((m) => m.tool).join(', ')}`);
+  for (const m of missing) console.error(`  - ${m.tool} (Debian package "${m.pkg}"): ${m.why}`);
+  console.error(`ensure-system-deps: ${reason}`);
+  console.error(`  Install them, e.g.: sudo apt-get install -y --no-install-recommends ${missing.map((m) => m.pkg).join(' ')}`);
+  process.exit(1);
+}
+
+let missing = missingTools();
+if (missing.length === 0) process.exit(0);
+
+if (checkOnly) fail(missing, 'not installing (--check).');
+if (process.platform !== 'linux' || !isDebianLike()) fail(missing, 'automatic install is only done on Debian/Ubuntu.');
+if (typeof process.getuid !== 'function' || process.getuid() !== 0) fail(missing, 'automatic install needs root.');
+
+const pkgs = [...new Set(missing.map((m) => m.pkg))];
+if (!run('apt-get', ['update'])) fail(missing, '`apt-get update` failed.');
+if (!run('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs])) fail(missing, '`apt-get install` failed.');
+
+missing = missingTools();
+if (missing.length > 0) fail(missing, 'still missing after apt-get install.');
+console.log(`ensure-system-deps: installed ${pkgs.join(' ')}`);

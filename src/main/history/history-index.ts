@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import { openSqlite, type SqliteDb } from './index-db.ts';
+import type { HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
+import { CountCache, explainHistoryQuery, runHistoryQuery } from './index-query.ts';
+import {
+  DROP_SQL,
+  headerProblem,
+  INDEX_SCHEMA_VERSION,
+  IndexUnusableError,
+  isCorruptionError,
+  recordColumns,
+  ridBase,
+  ridMs,
+  RID_SLOTS,
+  SCHEMA_SQL,
+  searchBody,
+  searchRid,
+  timestampMs,
+  type FileState,
+  type IndexedRecord,
+} from './index-schema.ts';
+import { computeUsageStats } from './index-stats.ts';
+
+export { IndexUnusableError, type FileState, type IndexedRecord } from './index-schema.ts';
+
+const COLUMNS = Object.keys(
+  recordColumns({ key: '', file: '', record: { timestamp: '', asr_text: '', final_text: '' } as IndexedRecord['record'] }),
+);
+
+/** Options for opening the index. */
+export interface OpenIndexOptions {
+  /** Build-time tuning for a throw-away file being rebuilt: no journal, no fsync. Never for the live index. */
+  readonly bulkLoad?: boolean;
+}
+
+/**
+ * The derived SQLite index over active and archived history records: FTS5 trigram search, filters,
+ * keyset pages, stats and the per-file state used by the start-up check. Synchronous (better-sqlite3):
+ * every call is short by design; the rebuild runs in a worker thread.
+ */
+export class HistoryIndex {
+  /** Path of index.db. */
+  readonly dbPath: string;
+  /** True when open() created the schema (new file, emptied file or old schema): it must be rebuilt. */
+  readonly createdFresh: boolean;
+  private readonly db: SqliteDb;
+  private readonly counts = new CountCache();
+  private generation = 0;
+  private readonly stmts: ReturnType<typeof prepareStatements>;
+
+  private constructor(dbPath: string, db: SqliteDb, createdFresh: boolean) {
+    this.dbPath = dbPath;
+    this.db = db;
+    this.createdFresh = createdFresh;
+    this.stmts = prepareStatements(db);
+  }
+
+  /** Opens (creating or migrating) index.db in WAL mode; throws IndexUnusableError when the file is damaged. */
+  static open(dbPath: string, options: OpenIndexOptions = {}): HistoryIndex {
+    const problem = headerProblem(dbPath);
+    if (problem) throw new IndexUnusableError(problem, dbPath);
+    let db: SqliteDb | undefined;
+    try {
+      db = openSqlite(dbPath);
+      if (options.bulkLoad) {
+        db.pragma('journal_mode = OFF');
+        db.pragma('synchronous = OFF');
+        db.pragma('cache_size = -65536');
+      } else {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+      }
+      const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get() !== undefined;
+      const version = hasMeta
+        ? (db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get() as { value: string } | undefined)?.value
+        : undefined;
+      let fresh = false;
+      if (version !== String(INDEX_SCHEMA_VERSION)) {
+        // Derived data: an unknown or older layout is dropped and rebuilt from the JSONL files.
+        fresh = true;
+        db.exec(DROP_SQL);
+        db.exec(SCHEMA_SQL);
+        db.prepare(`INSERT INTO meta(key, value) VALUES ('schema_version', ?)`).run(String(INDEX_SCHEMA_VERSION));
+      } else {
+        db.exec(SCHEMA_SQL);
+      }
+      // Touch the newest pages of every structure so gross damage surfaces now rather than mid-session.
+      db.prepare('SELECT rid FROM records ORDER BY rid DESC LIMIT 1').get();
+      db.prepare('SELECT count(*) FROM file_state').get();
+      db.prepare(`SELECT rowid FROM search_fts WHERE search_fts MATCH '"tingxie-probe"' LIMIT 1`).get();
+      return new HistoryIndex(dbPath, db, fresh);
+    } catch (err) {
+      db?.close();
+      if (isCorruptionError(err)) throw new IndexUnusableError(`index database is damaged: ${(err as Error).message}`, dbPath, { cause: err });
+      throw err;
+    }
+  }
+
+  /** Inserts or replaces records (by key) in one transaction; a record keeps its rowid unless its timestamp changed. */
+  upsert(rows: readonly IndexedRecord[]): void {
+    if (rows.length === 0) return;
+    this.guard(() => this.upsertTx(rows));
+    this.generation++;
+  }
+
+  /** Removes records by key (missing keys are ignored). */
+  remove(keys: readonly string[]): void {
+    if (keys.length === 0) return;
+    this.guard(() => this.removeTx(keys));
+    this.generation++;
+  }
+
+  /** Re-labels records as living in another JSONL file (rotation: 'active' → 'YYYY-MM'). */
+  moveToFile(keys: readonly string[], file: string): void {
+    if (keys.length === 0) return;
+    this.guard(() => this.moveTx(keys, file));
+    this.generation++;
+  }
+
+  /** One page of the History Browser (keyset pagination, newest first). */
+  query(q: HistoryQuery): HistoryPage {
+    return this.guard(() => runHistoryQuery(this.db, q, this.counts, this.generation));
+  }
+
+  /** EXPLAIN QUERY PLAN lines of a page query (diagnostics, tests, benchmarks). */
+  explain(q: HistoryQuery, cursorRid: number | null = null): string[] {
+    return this.guard(() => explainHistoryQuery(this.db, q, cursorRid));
+  }
+
+  /** Usage statistics by local day and mode. */
+  stats(q: StatsQuery): UsageStats {
+    return this.guard(() => computeUsageStats(this.db, q));
+  }
+
+  /** Number of indexed records, optionally of one file. */
+  count(file?: string): number {
+    return this.guard(() =>
+      file === undefined
+        ? (this.stmts.countAll.get() as { n: number }).n
+        : (this.stmts.countFile.get(file) as { n: number }).n,
+    );
+  }
+
+  /** The JSONL file a record lives in, by key (lets the store skip scanning files); undefined when unknown. */
+  fileOfKey(key: string): string | undefined {
+    return this.guard(() => (this.stmts.fileOfKey.get(key) as { file: string } | undefined)?.file);
+  }
+
+  /** Keys of every record of one file (start-up reconciliation). */
+  keysOfFile(file: string): string[] {
+    return this.guard(() => (this.stmts.keysOfFile.all(file) as { key: string }[]).map((r) => r.key));
+  }
+
+  /** Files that have records or a saved state. */
+  files(): string[] {
+    return this.guard(() => (this.stmts.files.all() as { file: string }[]).map((r) => r.file));
+  }
+
+  /** The saved size/mtime/count of one JSONL file, if any. */
+  getFileState(file: string): FileState | undefined {
+    return this.guard(() => {
+      const r = this.stmts.getState.get(file) as { size: number; mtime_ms: number; count: number } | undefined;
+      return r ? { size: r.size, mtimeMs: r.mtime_ms, count: r.count } : undefined;
+    });
+  }
+
+  /** Saves the size/mtime/count of one JSONL file. */
+  setFileState(file: string, s: FileState): void {
+    this.guard(() => this.stmts.setState.run(file, s.size, s.mtimeMs, s.count));
+  }
+
+  /** Forgets the state of a file (it no longer exists). */
+  deleteFileState(file: string): void {
+    this.guard(() => this.stmts.deleteState.run(file));
+  }
+
+  /** Runs `fn` in one transaction (callers batching several index operations). */
+  transaction<T>(fn: () => T): T {
+    return this.guard(() => this.db.transaction(fn)());
+  }
+
+  /** Merges the FTS segments (after a bulk load) and checkpoints the WAL. */
+  optimize(): void {
+    this.guard(() => {
+      this.db.exec(`INSERT INTO search_fts(search_fts) VALUES ('optimize')`);
+      this.db.exec('ANALYZE');
+    });
+  }
+
+  /** Closes the database (checkpoints the WAL). */
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private guard<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      if (isCorruptionError(err)) throw new IndexUnusableError(`index database is damaged: ${(err as Error).message}`, this.dbPath, { cause: err });
+      throw err;
+    }
+  }
+
+  private readonly upsertTx = (rows: readonly IndexedRecord[]): void => {
+    this.db.transaction(() => {
+      const s = this.stmts;
+      for (const row of rows) {
+        const ms = timestampMs(row.record.timestamp);
+        const cols = recordColumns(row);
+        const body = searchBody(row.record);
+        const existing = s.ridOfKey.get(row.key) as { rid: number } | undefined;
+        if (existing && ridMs(existing.rid) === ms) {
+          s.update.run({ ...cols, rid: existing.rid });
+          s.updateBody.run(body, searchRid(existing.rid), body);
+          continue;
+        }
+        if (existing) s.deleteRid.run(existing.rid);
+        const rid = this.allocateRid(ms);
+        s.insert.run({ ...cols, rid });
+        s.insertBody.run(searchRid(rid), body);
+      }
+    })();
+  };
+
+  /** First free rowid at or after the record's millisecond (1024 tie-break slots, spilling to later ms). */
+  private allocateRid(ms: number): number {
+    let base = ridBase(ms);
+    for (;;) {
+      const top = (this.stmts.maxInSlot.get(base, base + RID_SLOTS) as { m: number | null }).m;
+      if (top === null) return base;
+      if (top + 1 < base + RID_SLOTS) return top + 1;
+      // The slot's top is taken: look for a hole left by a delete before spilling into the next ms.
+      const hole = this.stmts.holeInSlot.get(base, base + RID_SLOTS) as { r: number | null } | undefined;
+      if (hole?.r != null) return hole.r;
+      base += RID_SLOTS;
+    }
+  }
+
+  private readonly removeTx = (keys: readonly string[]): void => {
+    this.db.transaction(() => {
+      for (const key of keys) this.stmts.deleteKey.run(key);
+    })();
+  };
+
+  private readonly moveTx = (keys: readonly string[], file: string): void => {
+    this.db.transaction(() => {
+      for (const key of keys) this.stmts.moveKey.run(file, key);
+    })();
+  };
+}
+
+function prepareStatements(db: SqliteDb) {
+  const placeholders = COLUMNS.map((c) => `@${c}`).join(', ');
+  return {
+    ridOfKey: db.prepare('SELECT rid FROM records WHERE key = ?'),
+    fileOfKey: db.prepare('SELECT file FROM records WHERE key = ?'),
+    insert: db.prepare(`INSERT INTO records (rid, ${COLUMNS.join(', ')}) VALUES (@rid, ${placeholders})`),
+    update: db.prepare(`UPDATE records SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE rid = @rid`),
+    insertBody: db.prepare('INSERT INTO search (rid, body) VALUES (?, ?)'),
+    // Skip the FTS delete+insert when the text did not change (e.g. a rotation re-upsert).
+    updateBody: db.prepare('UPDATE search SET body = ? WHERE rid = ? AND body IS NOT ?'),
+    deleteRid: db.prepare('DELETE FROM records WHERE rid = ?'),
+    deleteKey: db.prepare('DELETE FROM records WHERE key = ?'),
+    moveKey: db.prepare('UPDATE records SET file = ? WHERE key = ?'),
+    maxInSlot: db.prepare('SELECT max(rid) AS m FROM records WHERE rid >= ? AND rid < ?'),
+    holeInSlot: db.prepare(
+      `SELECT a.rid + 1 AS r FROM records a WHERE a.rid >= ? AND a.rid < ? - 1
+       AND NOT EXISTS (SELECT 1 FROM records b WHERE b.rid = a.rid + 1) ORDER BY a.rid LIMIT 1`,
+    ),
+    countAll: db.prepare('SELECT count(*) AS n FROM records'),
+    countFile: db.prepare('SELECT count(*) AS n FROM records WHERE file = ?'),
+    keysOfFile: db.prepare('SELECT key FROM records WHERE file = ? ORDER BY rid'),
+    files: db.prepare('SELECT DISTINCT file FROM records UNION SELECT file FROM file_state'),
+    getState: db.prepare('SELECT size, mtime_ms, count FROM file_state WHERE file = ?'),
+    setState: db.prepare(
+      `INSERT INTO file_state (file, size, mtime_ms, count) VALUES (?, ?, ?, ?)
+       ON CONFLICT(file) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, count = excluded.count`,
+    ),
+    deleteState: db.prepare('DELETE FROM file_state WHERE file = ?'),
+  };
+}
+
+/** Deletes index.db and its WAL/SHM side files (before a rebuild swaps a new file in). */
+export function removeIndexFiles(dbPath: string): void {
+  for (const p of [dbPath, `${dbPath}-wal`, `${dbPath}-shm`, `${dbPath}-journal`]) fs.rmSync(p, { force: true });
+}

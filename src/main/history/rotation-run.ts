@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { recordKey } from '../../shared/history/record.ts';
+import { appendDurable, ensureDir, unlinkDurable, writeFileAtomic } from './durable-fs.ts';
+import { readLines, readTextOrEmpty, repairTail, rewriteLines } from './jsonl-log.ts';
+import { parseJsonlLines } from './jsonl-reader.ts';
+import type { HistoryPaths } from './paths.ts';
+import { groupByMonth, planRotation, type RotationMove } from './rotation.ts';
+
+/**
+ * Executes a rotation so that a crash at any point loses nothing and duplicates nothing:
+ *   1. write `rotation.intent.json` (atomic) naming the moving keys, in order, and their months;
+ *   2. append the moving lines to their month archives (fsync);
+ *   3. atomically replace the active file with the kept lines (bad lines → quarantine first);
+ *   4. remove the intent.
+ * On open, `recoverRotation` finishes an interrupted rotation: if the active file still starts with
+ * the intent's keys, it redoes 2–3 with archive appends de-duplicated by line text; otherwise step 3
+ * had completed (it only runs after 2 was fsynced) and only the intent is left to remove.
+ */
+
+/** What a rotation moved, for the index and the caches. */
+export interface RotationResult {
+  readonly moves: readonly Pick<RotationMove, 'key' | 'month'>[];
+  /** Records left in the active file. */
+  readonly kept: number;
+}
+
+interface RotationIntent {
+  readonly version: 1;
+  readonly created_at: string;
+  readonly moves: readonly { readonly key: string; readonly month: string }[];
+}
+
+/** Path of the rotation intent file. */
+export function rotationIntentPath(paths: HistoryPaths): string {
+  return path.join(paths.journalDir, 'rotation.intent.json');
+}
+
+/**
+ * Runs the seed's count check on the active file and rotates when it holds more than `maxRecords`.
+ * Returns the count when nothing moved, or the result of the rotation.
+ */
+export async function rotateIfNeeded(
+  paths: HistoryPaths,
+  maxRecords: number,
+  nowIso: string,
+): Promise<{ readonly count: number; readonly rotation: RotationResult | null }> {
+  const lines = await readLines(paths.active);
+  const plan = planRotation(lines, maxRecords);
+  if (!plan) return { count: lines.filter((l) => l.kind === 'record').length, rotation: null };
+  const intent: RotationIntent = { version: 1, created_at: nowIso, moves: plan.moves.map(({ key, month }) => ({ key, month })) };
+  await ensureDir(paths.journalDir);
+  await writeFileAtomic(rotationIntentPath(paths), JSON.stringify(intent));
+  await appendToArchives(paths, plan.moves, false, nowIso);
+  await rewriteLines(paths.active, plan.keep, plan.bad, paths.quarantine, 'active', nowIso);
+  await unlinkDurable(rotationIntentPath(paths));
+  return { count: plan.keep.length, rotation: { moves: intent.moves, kept: plan.keep.length } };
+}
+
+/**
+ * Finishes a rotation interrupted by a crash (idempotent; safe to run again if it crashes itself).
+ * Returns what it moved, or null when there was no intent.
+ */
+export async function recoverRotation(paths: HistoryPaths, nowIso: string, warn: (m: string) => void): Promise<RotationResult | null> {
+  const intentPath = rotationIntentPath(paths);
+  let intent: RotationIntent;
+  try {
+    intent = JSON.parse(await readFile(intentPath, 'utf8')) as RotationIntent;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // The intent is written atomically, so an unreadable one was never acted on: nothing moved yet.
+    warn(`history: unreadable rotation intent ignored (${(err as Error).message})`);
+    await unlinkDurable(intentPath);
+    return null;
+  }
+  // The active file may have a torn tail only if the crash was in an append, which never overlaps a
+  // rotation; repair anyway so the check below reads whole lines.
+  await repairTail(paths.active, paths.quarantine, 'active', nowIso);
+  const lines = await readLines(paths.active);
+  const records = lines.filter((l) => l.kind === 'record');
+  const stillThere =
+    intent.moves.length > 0 &&
+    records.length >= intent.moves.length &&
+    intent.moves.every((m, i) => {
+      const l = records[i];
+      return l?.kind === 'record' && recordKey(l.record) === m.key;
+    });
+  if (stillThere) {
+    const moves: RotationMove[] = intent.moves.map((m, i) => ({ key: m.key, month: m.month, text: records[i]?.text ?? '' }));
+    await appendToArchives(paths, moves, true, nowIso);
+    await rewriteLines(
+      paths.active,
+      records.slice(intent.moves.length).map((l) => l.text),
+      lines.filter((l) => l.kind === 'bad'),
+      paths.quarantine,
+      'active',
+      nowIso,
+    );
+    warn(`history: finished an interrupted rotation (${moves.length} record(s) archived)`);
+  } else {
+    warn('history: an interrupted rotation had already replaced the active file; intent removed');
+  }
+  await unlinkDurable(intentPath);
+  return { moves: intent.moves, kept: stillThere ? records.length - intent.moves.length : records.length };
+}
+
+/** Appends moved lines to their month files; with `dedupe`, lines already present (same text) are skipped. */
+async function appendToArchives(paths: HistoryPaths, moves: readonly RotationMove[], dedupe: boolean, nowIso: string): Promise<void> {
+  if (moves.length === 0) return;
+  await ensureDir(paths.archivesDir);
+  for (const [month, group] of groupByMonth(moves)) {
+    const file = paths.archive(month);
+    // An archive can have a torn tail only from a crash in an earlier rotation's append.
+    await repairTail(file, paths.quarantine, month, nowIso);
+    let texts = group.map((m) => m.text);
+    if (dedupe) {
+      const existing = new Set(parseJsonlLines(await readTextOrEmpty(file)).map((l) => l.text));
+      texts = texts.filter((t) => !existing.has(t));
+    }
+    if (texts.length) await appendDurable(file, `${texts.join('\n')}\n`);
+  }
+}

@@ -1,0 +1,72 @@
+import { recordKey } from '../../shared/history/record.ts';
+import type { JsonlLine } from './jsonl-reader.ts';
+import type { ArchiveMonth } from './paths.ts';
+
+/** Seed: rotation is skipped while the active file is smaller than this (cheap guard, no line counting). */
+export const ROTATE_MIN_BYTES = 4 * 1024 * 1024;
+/** Seed: the active file keeps at most this many records (`_MAX_RECORDS`); not configurable by users. */
+export const MAX_ACTIVE_RECORDS = 20_000;
+
+/** The UTC month `YYYY-MM` of an ISO timestamp, or `unknown` when it cannot be parsed. Pure. */
+export function archiveMonthOf(timestamp: unknown): ArchiveMonth {
+  if (typeof timestamp !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(timestamp)) return 'unknown';
+  const ms = Date.parse(timestamp);
+  if (Number.isNaN(ms)) return 'unknown';
+  const d = new Date(ms);
+  const y = d.getUTCFullYear();
+  if (y < 1000 || y > 9999) return 'unknown';
+  return `${y}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Whether a rotation check must read the file: the seed's size guard. Pure. */
+export function needsCountCheck(sizeBytes: number, minBytes: number = ROTATE_MIN_BYTES): boolean {
+  return sizeBytes >= minBytes;
+}
+
+/** One record leaving the active file. */
+export interface RotationMove {
+  readonly key: string;
+  readonly month: ArchiveMonth;
+  /** The line exactly as it was in the active file (copied verbatim into the archive). */
+  readonly text: string;
+}
+
+/** What a rotation will do. */
+export interface RotationPlan {
+  /** Oldest records beyond the limit, in file order. */
+  readonly moves: readonly RotationMove[];
+  /** Lines of the records that stay, in file order. */
+  readonly keep: readonly string[];
+  /** Unparseable lines of the active file (they go to quarantine with the rewrite). */
+  readonly bad: readonly JsonlLine[];
+  /** Record count of the active file before rotating. */
+  readonly countBefore: number;
+}
+
+/**
+ * Plans a rotation of the active file's lines: when it holds more than `maxRecords` records, the oldest
+ * excess (file order, as WenZi) moves to the archive of its timestamp's month. Null when nothing moves. Pure.
+ */
+export function planRotation(lines: readonly JsonlLine[], maxRecords: number = MAX_ACTIVE_RECORDS): RotationPlan | null {
+  const records = lines.filter((l): l is Extract<JsonlLine, { kind: 'record' }> => l.kind === 'record');
+  if (records.length <= maxRecords) return null;
+  const excess = records.length - maxRecords;
+  const moves = records.slice(0, excess).map((l) => ({ key: recordKey(l.record), month: archiveMonthOf(l.record.timestamp), text: l.text }));
+  return {
+    moves,
+    keep: records.slice(excess).map((l) => l.text),
+    bad: lines.filter((l) => l.kind === 'bad'),
+    countBefore: records.length,
+  };
+}
+
+/** Moves grouped by month, months in ascending order (`unknown` last). Pure. */
+export function groupByMonth(moves: readonly RotationMove[]): Map<ArchiveMonth, RotationMove[]> {
+  const groups = new Map<ArchiveMonth, RotationMove[]>();
+  for (const m of moves) {
+    const g = groups.get(m.month);
+    if (g) g.push(m);
+    else groups.set(m.month, [m]);
+  }
+  return new Map([...groups.entries()].sort(([a], [b]) => (a === 'unknown' ? 1 : b === 'unknown' ? -1 : a.localeCompare(b))));
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../styles/app.css';
+import { CenteredMessage } from '../components/centered-message.tsx';
+import { getBridge, hasBridge } from '../lib/bridge.ts';
+import { translate, resolveLanguage } from '../lib/i18n.ts';
+import { HistoryApp } from './history-app.tsx';
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+root.render(
+  <StrictMode>
+    {hasBridge() ? (
+      <HistoryApp bridge={getBridge()} />
+    ) : (
+      <CenteredMessage title={translate(resolveLanguage('system', navigator.language), 'common.bridgeMissing')} />
+    )}
+  </StrictMode>,
+);

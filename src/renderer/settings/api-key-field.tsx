@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import type { SecretsStatus } from '../../shared/ipc/wire-types.ts';
+import { describedBy } from '../components/setting-row.tsx';
+import { errorText } from '../lib/errors.ts';
+import { useI18n } from '../lib/i18n-context.ts';
+
+/** Props of the API key field of one provider. */
+export interface ApiKeyFieldProps {
+  readonly bridge: TingxieBridge;
+  readonly provider: string;
+}
+
+/**
+ * Write-only API key: the window only ever learns whether a key is set (secrets:status lists names,
+ * never values). What the user types lives in this component until Save and is cleared right after.
+ */
+export function ApiKeyField({ bridge, provider }: ApiKeyFieldProps) {
+  const { t } = useI18n();
+  const name = `provider:${provider}`;
+  const [status, setStatus] = useState<SecretsStatus | null>(null);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    bridge.secrets.status().then(
+      (s) => live && setStatus(s),
+      (e: unknown) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bridge]);
+
+  const run = async (call: () => Promise<SecretsStatus>): Promise<void> => {
+    setBusy(true);
+    try {
+      setStatus(await call());
+      setDraft('');
+      setError(null);
+    } catch (e) {
+      setError(t('error.saveFailed', { message: errorText(e) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const isSet = status?.secrets.some((s) => s.name === name) ?? false;
+  const id = 'api-key';
+  const help = status?.backend === 'memory' ? `${t('ai.key.help')} ${t('ai.key.backend.memory')}` : t('ai.key.help');
+  return (
+    <div className="row-block">
+      <span className="row-text">
+        <label className="row-label" htmlFor={id}>
+          {t('ai.key.label', { provider })}
+        </label>
+        <span className="help" id={`${id}-help`}>
+          {help}
+        </span>
+        {error ? (
+          <span className="field-error" id={`${id}-error`} role="alert" data-testid="api-key-error">
+            {error}
+          </span>
+        ) : null}
+      </span>
+      <form
+        className="inline"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (draft !== '') void run(() => bridge.secrets.set({ name, value: draft }));
+        }}
+      >
+        <input
+          id={id}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('ai.key.placeholder')}
+          value={draft}
+          aria-describedby={describedBy(id, help, error)}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+        />
+        <button type="submit" className="primary" disabled={busy || draft === ''}>
+          {t('common.save')}
+        </button>
+        <button type="button" disabled={busy || !isSet} onClick={() => void run(() => bridge.secrets.delete({ name }))}>
+          {t('common.remove')}
+        </button>
+        <span className={isSet ? 'status status-set' : 'status'} data-testid="api-key-status" aria-live="polite">
+          {status === null ? '' : isSet ? t('ai.key.set') : t('ai.key.notSet')}
+        </span>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { META_CONTENT_SECURITY_POLICY } from '../../src/shared/csp.ts';
+import { rendererOutDir, startBrowserHarness, type BrowserHarness, type HarnessWindow, type WindowName } from '../helpers/browser-harness.ts';
+
+/** Every renderer entry loads cleanly in real Chromium, and the harness really catches what it should. */
+
+let harness: BrowserHarness;
+let win: HarnessWindow | undefined;
+
+beforeAll(async () => {
+  harness = await startBrowserHarness();
+});
+afterEach(async () => {
+  await win?.close();
+  win = undefined;
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const entries: readonly WindowName[] = ['panel', 'settings', 'history', 'capture'];
+
+describe('built renderer', () => {
+  it.each(entries)('%s/index.html keeps the meta CSP and Vite added no inline script or style', (name) => {
+    const html = fs.readFileSync(path.join(rendererOutDir, name, 'index.html'), 'utf8');
+    expect(html).toContain(`content="${META_CONTENT_SECURITY_POLICY}"`);
+    for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) expect(tag).toMatch(/\bsrc=/);
+    expect(html).not.toMatch(/<style\b|\sstyle=/i);
+  });
+});
+
+describe('windows', () => {
+  it('panel: says no dictation is in progress and shows the app version from app:info', async () => {
+    win = await harness.open('panel');
+    await win.page.getByRole('heading', { name: 'No dictation in progress.' }).waitFor();
+    await expect.poll(() => win?.page.getByTestId('app-state').textContent()).toMatch(/^Tingxie \d+\.\d+\.\d+ · linux$/);
+    expect(win.problems).toEqual([]);
+  });
+
+  it('panel follows ui.language', async () => {
+    win = await harness.open('panel', { configText: '{"ui":{"language":"zh"}}' });
+    await win.page.getByRole('heading', { name: '当前没有进行中的听写。' }).waitFor();
+    expect(win.problems).toEqual([]);
+  });
+
+  it('history: says plainly that the browser is not there yet', async () => {
+    win = await harness.open('history');
+    await win.page.getByRole('heading', { name: 'Tingxie History' }).waitFor();
+    expect(await win.page.locator('main').textContent()).toContain('The History Browser arrives with the history UI');
+    expect(win.problems).toEqual([]);
+  });
+
+  it('capture: loads nothing and reports nothing', async () => {
+    win = await harness.open('capture');
+    expect(await win.page.title()).toBe('Tingxie Capture');
+    expect(await win.page.locator('#root').innerHTML()).toBe('');
+    expect(win.problems).toEqual([]);
+  });
+
+  it('the bridge is the preload one: frozen, read-only, one method per channel', async () => {
+    win = await harness.open('panel');
+    const shape = await win.page.evaluate(() => {
+      const w = window as unknown as { tingxie: Record<string, Record<string, unknown>> };
+      const t = w.tingxie;
+      return {
+        domains: Object.keys(t).sort(),
+        config: Object.keys(t.config ?? {}).sort(),
+        frozen: Object.isFrozen(t) && Object.isFrozen(t.config),
+        writable: Object.getOwnPropertyDescriptor(window, 'tingxie')?.writable,
+      };
+    });
+    expect(shape).toEqual({
+      domains: ['app', 'config', 'on', 'secrets'],
+      config: ['get', 'issues', 'set'],
+      frozen: true,
+      writable: false,
+    });
+    // A hostile call from page code is refused by the real dispatcher, not by the UI.
+    const refused = await win.page.evaluate(async () => {
+      const w = window as unknown as { tingxie: { config: { set(p: unknown): Promise<unknown> } } };
+      return w.tingxie.config.set({ keyPath: '__proto__.polluted', value: 1 });
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+  });
+
+  it('the harness catches CSP violations and console errors (so a clean run means something)', async () => {
+    win = await harness.open('panel');
+    await win.page.waitForFunction(() => document.querySelector('h1') !== null);
+    await win.page.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__inlineRan = true';
+      document.body.append(s);
+      const st = document.createElement('style');
+      st.textContent = 'body { color: red }';
+      document.head.append(st);
+    });
+    await expect.poll(() => win?.problems.filter((p) => p.kind === 'csp-violation').length).toBeGreaterThanOrEqual(2);
+    expect(await win.page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan)).toBeUndefined();
+    expect(win.problems.some((p) => p.kind === 'console-error')).toBe(true);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * Runs the built renderer (out/renderer, from `electron-vite build`) in real Chromium with the real
+ * main-side IPC stack behind `window.tingxie`:
+ *
+ *   page ─ window.tingxie = createBridge(transport)   (src/preload/create-bridge.ts, bundled by Vite)
+ *        └ transport.invoke ─ Playwright binding ─ handler registered by setupIpc() on an ipcMain stand-in
+ *             ─ real dispatcher (sender check with the page's real frame URL, zod) ─ real handlers
+ *             ─ real ConfigStore / SecretStore on a temp data folder
+ *   ConfigStore.onChange ─ setupIpc's broadcaster ─ trusted "webContents" (this page) ─ page.evaluate
+ *
+ * Stand-ins (nothing real can run here): ipcMain itself (a map of handlers), safeStorage and the shell
+ * actions (browser-fakes.ts). Console errors, page errors and CSP violations are collected per window.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { setupIpc, type IpcRuntime } from '../../src/main/ipc/setup.ts';
+import type { IpcMainLike } from '../../src/main/ipc/register.ts';
+import { TrustedSenders, type TrustableContents } from '../../src/main/ipc/trusted-senders.ts';
+import { ConfigStore } from '../../src/main/settings/config-store.ts';
+import { SecretStore, SECRETS_FILE } from '../../src/main/settings/secrets.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/shared/csp.ts';
+import { bridgeInitScript } from './browser-bridge-bundle.ts';
+import { fakeSafeStorage, recordingAppService, type ShellRecord } from './browser-fakes.ts';
+import { startStaticServer, type StaticServer } from './browser-static-server.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** Where `electron-vite build` puts the renderer. */
+export const rendererOutDir = path.join(repoRoot, 'out', 'renderer');
+
+/** The renderer windows (one HTML entry each). */
+export type WindowName = 'panel' | 'settings' | 'history' | 'capture';
+
+/** Chromium flags from TESTING.md: headless, no sandbox (containers), nothing that phones home. */
+export const chromiumArgs: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** A browser + static server shared by the tests of one file. */
+export interface BrowserHarness {
+  readonly browser: Browser;
+  readonly server: StaticServer;
+  /** Opens one renderer window over a fresh (or given) data folder. */
+  open(name: WindowName, options?: OpenOptions): Promise<HarnessWindow>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link BrowserHarness.open}. */
+export interface OpenOptions {
+  /** Text written to config.json before the store opens (to test load issues). */
+  readonly configText?: string;
+  /** `navigator.language` of the page (Chromium's --lang / locale). Default en-US. */
+  readonly locale?: string;
+  readonly viewport?: { readonly width: number; readonly height: number };
+  readonly colorScheme?: 'light' | 'dark';
+}
+
+/** Something the page reported that a clean window must not: console error, page error, CSP violation. */
+export interface PageProblem {
+  readonly kind: 'console-error' | 'page-error' | 'csp-violation';
+  readonly text: string;
+}
+
+/** One open window with the real services behind it. */
+export interface HarnessWindow {
+  readonly page: Page;
+  readonly dataDir: string;
+  readonly configStore: ConfigStore;
+  readonly secretStore: SecretStore;
+  readonly shell: ShellRecord;
+  /** Console errors/warnings of every level, page errors and CSP violations, in order. */
+  readonly problems: PageProblem[];
+  /** Every console message (type: text), for debugging failures. */
+  readonly consoleLog: string[];
+  /** config.json as it is on disk now. */
+  readConfigFile(): unknown;
+  /** secrets.json as text ('' when absent). */
+  readSecretsFile(): string;
+  close(): Promise<void>;
+}
+
+/** Fails early with the command to run when the renderer has not been built. */
+function assertBuilt(): void {
+  const missing = (['panel', 'settings', 'history', 'capture'] as const).filter(
+    (n) => !fs.existsSync(path.join(rendererOutDir, n, 'index.html')),
+  );
+  if (missing.length > 0) {
+    throw new Error(`out/renderer is missing ${missing.join(', ')}: run \`npx electron-vite build\` first (npm run test:browser does).`);
+  }
+}
+
+/** Starts Chromium (/usr/bin/chromium) and the static server; bundles the bridge once. */
+export async function startBrowserHarness(): Promise<BrowserHarness> {
+  assertBuilt();
+  const executablePath = process.env.TINGXIE_CHROMIUM ?? '/usr/bin/chromium';
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: run \`node scripts/ensure-system-deps.mjs\` (installs Debian's chromium).`);
+  }
+  // Main sends the CSP as a header too (src/shared/csp.ts); serve it the same way so both copies are in force.
+  const server = await startStaticServer(rendererOutDir, { 'content-security-policy': CONTENT_SECURITY_POLICY });
+  const [browser, initScript] = await Promise.all([
+    chromium.launch({ executablePath, headless: true, args: [...chromiumArgs] }),
+    bridgeInitScript(),
+  ]);
+  const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  const opened = new Set<HarnessWindow>();
+  let nextId = 1;
+
+  const open = async (name: WindowName, options: OpenOptions = {}): Promise<HarnessWindow> => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
+    if (options.configText !== undefined) fs.writeFileSync(path.join(dataDir, 'config.json'), options.configText);
+    const configStore = await ConfigStore.open({ dataDir });
+    const secretStore = await SecretStore.open({
+      file: path.join(dataDir, SECRETS_FILE),
+      safeStorage: fakeSafeStorage,
+      plaintextConsent: configStore.get().secrets.plaintext_consent,
+      platform: 'linux',
+    });
+    const { service: app, shell } = recordingAppService({
+      version,
+      dataDir,
+      uiLanguage: () => {
+        const l = configStore.get().ui.language;
+        return l === 'system' ? ((options.locale ?? 'en-US').startsWith('zh') ? 'zh' : 'en') : l;
+      },
+    });
+
+    // The renderer is served over http, so the page URL is trusted through the dev-server branch.
+    const trusted = new TrustedSenders({ rendererDir: rendererOutDir, devServerUrl: `${server.origin}/` });
+    const handlers = new Map<string, (event: unknown, payload: unknown) => unknown>();
+    // Stand-in for Electron's ipcMain: setupIpc/registerIpc register into it exactly as in the app.
+    const ipcMain: IpcMainLike = {
+      handle: ((channel: string, fn: (event: unknown, payload: unknown) => unknown) => {
+        handlers.set(channel, fn);
+      }) as IpcMainLike['handle'],
+      removeHandler: (channel: string) => {
+        handlers.delete(channel);
+      },
+    };
+    const problems: PageProblem[] = [];
+    const consoleLog: string[] = [];
+    const log = {
+      warn: (m: string, f?: Readonly<Record<string, unknown>>) => consoleLog.push(`[main warn] ${m} ${JSON.stringify(f ?? {})}`),
+      error: (m: string, f?: Readonly<Record<string, unknown>>) => consoleLog.push(`[main error] ${m} ${JSON.stringify(f ?? {})}`),
+    };
+    const ipc: IpcRuntime = setupIpc(ipcMain, { services: { config: configStore, secrets: secretStore, app }, trusted, log });
+
+    const context: BrowserContext = await browser.newContext({
+      locale: options.locale ?? 'en-US',
+      viewport: options.viewport ?? { width: 860, height: 620 },
+      colorScheme: options.colorScheme ?? 'light',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const contentsId = nextId++;
+    const contents: TrustableContents = {
+      id: contentsId,
+      once: (_event, listener) => page.once('close', () => listener()),
+      isDestroyed: () => page.isClosed(),
+      // webContents.send: deliver to the bridge's subscribers in the page.
+      send: (channel, payload) => {
+        page.evaluate(([c, p]) => (window as unknown as { __tingxie_emit: (c: string, p: unknown) => number }).__tingxie_emit(c, p), [channel, payload] as const)
+          .catch((e: unknown) => consoleLog.push(`[harness] event ${channel} not delivered: ${String(e)}`));
+      },
+    };
+    trusted.add(contents);
+
+    await page.exposeBinding('__tingxie_invoke', async (source, channel: string, payload: unknown) => {
+      const handler = handlers.get(channel);
+      // Electron rejects invoke() on a channel nobody handles; so does the stand-in.
+      if (!handler) throw new Error(`No handler registered for '${channel}'`);
+      return handler({ sender: { id: contentsId }, senderFrame: { url: source.frame.url() } }, payload);
+    });
+    await page.exposeBinding('__tingxie_csp_violation', (_source, text: string) => {
+      problems.push({ kind: 'csp-violation', text });
+    });
+    await page.addInitScript({
+      content:
+        `window.addEventListener('securitypolicyviolation', (e) => window.__tingxie_csp_violation(` +
+        `e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber), true);`,
+    });
+    await page.addInitScript({ content: initScript });
+    page.on('console', (m) => {
+      consoleLog.push(`${m.type()}: ${m.text()}`);
+      if (m.type() === 'error' || m.type() === 'warning') problems.push({ kind: 'console-error', text: `${m.type()}: ${m.text()}` });
+    });
+    page.on('pageerror', (e) => problems.push({ kind: 'page-error', text: e.stack ?? e.message }));
+
+    await page.goto(`${server.origin}/${name}/index.html`, { waitUntil: 'load' });
+
+    const win: HarnessWindow = {
+      page,
+      dataDir,
+      configStore,
+      secretStore,
+      shell,
+      problems,
+      consoleLog,
+      readConfigFile: () => JSON.parse(fs.readFileSync(configStore.path, 'utf8')) as unknown,
+      readSecretsFile: () => {
+        try {
+          return fs.readFileSync(path.join(dataDir, SECRETS_FILE), 'utf8');
+        } catch {
+          return '';
+        }
+      },
+      close: async () => {
+        opened.delete(win);
+        await context.close();
+        ipc.dispose();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    opened.add(win);
+    return win;
+  };
+
+  return {
+    browser,
+    server,
+    open,
+    close: async () => {
+      for (const w of [...opened]) await w.close();
+      await browser.close();
+      await server.close();
+    },
+  };
+}

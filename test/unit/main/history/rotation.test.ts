@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HistoryStore } from '../../../../src/main/history/history-store.ts';
+import { archiveMonthOf } from '../../../../src/main/history/rotation.ts';
+import { fileLines, makeTempDir, minuteTimestamps, newRecord, rmTempDir, wenziLine } from '../../../helpers/history-fixtures.ts';
+
+const dirs: string[] = [];
+function tmp(): string {
+  const d = makeTempDir();
+  dirs.push(d);
+  return d;
+}
+afterEach(() => {
+  dirs.splice(0).forEach(rmTempDir);
+});
+const quiet = { warn: (): void => undefined };
+
+/** Writes `n` tiny WenZi-style lines straight to the active file (fast setup for the real 20,000 boundary). */
+function seedActive(file: string, timestamps: readonly string[]): void {
+  fs.writeFileSync(file, `${timestamps.map((t) => JSON.stringify({ timestamp: t, asr_text: '', final_text: '' })).join('\n')}\n`);
+}
+
+describe('archiveMonthOf', () => {
+  it('takes the UTC month, unknown when unparseable', () => {
+    expect(archiveMonthOf('2026-03-12T10:30:00+00:00')).toBe('2026-03');
+    expect(archiveMonthOf('2026-03-31T23:30:00-05:00')).toBe('2026-04');
+    expect(archiveMonthOf('yesterday')).toBe('unknown');
+    expect(archiveMonthOf(undefined)).toBe('unknown');
+  });
+});
+
+describe('rotation, seed rules', () => {
+  it('20,001 tiny records under 4 MB do NOT rotate (size guard)', async () => {
+    const dir = tmp();
+    const store0 = await HistoryStore.open({ dataDir: dir, ...quiet });
+    seedActive(store0.paths.active, minuteTimestamps('2025-01-01T00:00:00Z', 20_000));
+    const store = await HistoryStore.open({ dataDir: dir, ...quiet });
+    expect(fs.statSync(store.paths.active).size).toBeLessThan(4 * 1024 * 1024);
+    await store.log(newRecord());
+    expect(fileLines(store.paths.active)).toHaveLength(20_001);
+    expect(fs.existsSync(store.paths.archivesDir)).toBe(false);
+  });
+
+  it('real boundary: 20,000 kept; 20,001 rotates exactly one (4 MB reached)', async () => {
+    const dir = tmp();
+    const store0 = await HistoryStore.open({ dataDir: dir, ...quiet });
+    // ~220-byte lines: 19,999 of them plus padding pass 4 MB.
+    const ts = minuteTimestamps('2025-12-31T00:00:00Z', 19_999);
+    fs.writeFileSync(store0.paths.active, `${ts.map((t) => wenziLine(t, 'x'.repeat(200))).join('\n')}\n`);
+    const store = await HistoryStore.open({ dataDir: dir, ...quiet });
+    await store.log(newRecord({ timestamp: '2026-02-01T00:00:00Z', asr_text: 'y'.repeat(300) }));
+    expect(fs.statSync(store.paths.active).size).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+    expect(fileLines(store.paths.active)).toHaveLength(20_000);
+    expect(fs.existsSync(store.paths.archivesDir)).toBe(false);
+    await store.log(newRecord({ timestamp: '2026-02-01T00:01:00Z' }));
+    expect(fileLines(store.paths.active)).toHaveLength(20_000);
+    const dec = fileLines(store.paths.archive('2025-12'));
+    expect(dec).toHaveLength(1);
+    expect(JSON.parse(dec[0] ?? '')).toMatchObject({ timestamp: ts[0] });
+  }, 30_000);
+
+  it('groups by month, unknown.jsonl for bad timestamps, appends across two rotations in one month, invalidates caches', async () => {
+    const dir = tmp();
+    const store = await HistoryStore.open({ dataDir: dir, maxRecords: 3, rotateMinBytes: 0, ...quiet });
+    await store.log(newRecord({ timestamp: 'not a time' }));
+    await store.log(newRecord({ timestamp: '2026-01-10T00:00:00Z' }));
+    await store.log(newRecord({ timestamp: '2026-01-20T00:00:00Z' }));
+    await store.getRecent({ mode: 'proofread', n: 10 });
+    expect(store.hotCacheWarm).toBe(true);
+    const before = store.changeCounter;
+    await store.log(newRecord({ timestamp: '2026-02-01T00:00:00Z' })); // 4 > 3: first rotation
+    expect(store.hotCacheWarm).toBe(false);
+    expect(store.changeCounter).toBeGreaterThan(before + 1);
+    expect(fileLines(store.paths.archive('unknown'))).toHaveLength(1);
+    await store.log(newRecord({ timestamp: '2026-02-02T00:00:00Z' })); // second rotation, same month file
+    await store.log(newRecord({ timestamp: '2026-02-03T00:00:00Z' })); // third
+    const jan = fileLines(store.paths.archive('2026-01')).map((l) => (JSON.parse(l) as { timestamp: string }).timestamp);
+    expect(jan).toEqual(['2026-01-10T00:00:00Z', '2026-01-20T00:00:00Z']);
+    expect(fileLines(store.paths.active)).toHaveLength(3);
+  });
+
+  it('counts once, then tracks: no full read per write', async () => {
+    const dir = tmp();
+    const store = await HistoryStore.open({ dataDir: dir, maxRecords: 100, rotateMinBytes: 0, ...quiet });
+    await store.log(newRecord());
+    const spy = vi.spyOn(fs.promises, 'readFile');
+    for (let i = 0; i < 5; i++) await store.log(newRecord());
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  it('finishes a rotation interrupted after the archive append (no loss, no duplicate)', async () => {
+    const dir = tmp();
+    const store = await HistoryStore.open({ dataDir: dir, maxRecords: 2, rotateMinBytes: 0, ...quiet });
+    const ts = minuteTimestamps('2026-05-01T00:00:00Z', 3);
+    seedActive(store.paths.active, ts);
+    // Simulate the crash: intent written, archive appended, active not yet replaced.
+    fs.mkdirSync(store.paths.journalDir, { recursive: true });
+    fs.writeFileSync(`${store.paths.journalDir}/rotation.intent.json`, JSON.stringify({ version: 1, created_at: '', moves: [{ key: `ts:${ts[0]}`, month: '2026-05' }] }));
+    fs.mkdirSync(store.paths.archivesDir, { recursive: true });
+    fs.writeFileSync(store.paths.archive('2026-05'), fs.readFileSync(store.paths.active, 'utf8').split('\n')[0] + '\n');
+    const reopened = await HistoryStore.open({ dataDir: dir, maxRecords: 2, rotateMinBytes: 0, ...quiet });
+    expect(reopened.openReport.recoveredRotation?.moves).toHaveLength(1);
+    expect(fileLines(reopened.paths.archive('2026-05'))).toHaveLength(1);
+    expect(fileLines(reopened.paths.active)).toHaveLength(2);
+    expect(fs.existsSync(`${store.paths.journalDir}/rotation.intent.json`)).toBe(false);
+  });
+});
