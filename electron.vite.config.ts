@@ -1,8 +1,20 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { DEV_CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from './src/shared/csp.ts';
 
 const rendererRoot = resolve(import.meta.dirname, 'src/renderer');
+
+/**
+ * `electron-vite dev` only: swap each page's strict CSP meta tag for the dev policy (React refresh
+ * preamble, injected dev styles, HMR websocket). Builds keep the strict tag untouched.
+ */
+const devCsp: Plugin = {
+  name: 'tingxie-dev-csp',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace(META_CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY),
+};
 
 /** One HTML entry per window; each carries its own CSP. */
 export const rendererEntries = ['panel', 'settings', 'history', 'capture'] as const;
@@ -11,7 +23,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // Worker threads load their own entry file at run time (next to index.js in out/main).
+          'index-rebuild-worker': resolve(import.meta.dirname, 'src/main/history/index-rebuild-worker.ts'),
+        },
+      },
     },
   },
   preload: {
@@ -26,7 +44,7 @@ export default defineConfig({
   },
   renderer: {
     root: rendererRoot,
-    plugins: [react()],
+    plugins: [react(), devCsp],
     build: {
       outDir: 'out/renderer',
       rollupOptions: {

@@ -39,3 +39,16 @@ export const CONTENT_SECURITY_POLICY: string = join(CSP_DIRECTIVES);
 export const META_CONTENT_SECURITY_POLICY: string = join(
   CSP_DIRECTIVES.filter(([d]) => !HEADER_ONLY_CSP_DIRECTIVES.includes(d)),
 );
+
+/**
+ * Development only (`npm run dev`, never a build): Vite's React refresh preamble is an inline script,
+ * its dev CSS is injected as inline styles, and hot reload talks over a websocket. Everything else
+ * stays as strict as the production policy.
+ */
+export const DEV_CONTENT_SECURITY_POLICY: string = join(
+  CSP_DIRECTIVES.map(([d, s]): readonly [string, string] => {
+    if (d === 'script-src' || d === 'style-src') return [d, `${s} 'unsafe-inline'`];
+    if (d === 'connect-src') return [d, `${s} ws: http://localhost:* http://127.0.0.1:*`];
+    return [d, s];
+  }).filter(([d]) => !HEADER_ONLY_CSP_DIRECTIVES.includes(d)),
+);

@@ -6,7 +6,7 @@
  */
 import { BrowserWindow, shell } from 'electron';
 import type { App, Session, WebContents } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../../shared/csp.ts';
+import { CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY } from '../../shared/csp.ts';
 import { navigationAction, pageUrl, permissionDecision, windowSpec } from './window-policy.ts';
 import type { OwnPages, WindowKind, WindowPaths } from './window-policy.ts';
 
@@ -117,9 +117,11 @@ function guardSession(session: Session, deps: WindowFactoryDeps): void {
   });
   // The HTML entries carry the same policy in a <meta> tag; the header covers pages served over
   // http (the dev server) in case a meta tag is ever missing. file:// responses have no headers.
+  // Under `electron-vite dev` the dev server's pages need the dev policy (see csp.ts); built pages never do.
+  const policy = deps.pages.devServerUrl === undefined ? CONTENT_SECURITY_POLICY : DEV_CONTENT_SECURITY_POLICY;
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({
-      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] },
     });
   });
 }

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../../src/shared/csp.ts';
-import { rendererEntries } from '../../../electron.vite.config.ts';
+import type { Plugin } from 'vite';
+import { CONTENT_SECURITY_POLICY, DEV_CONTENT_SECURITY_POLICY, META_CONTENT_SECURITY_POLICY } from '../../../src/shared/csp.ts';
+import config, { rendererEntries } from '../../../electron.vite.config.ts';
 
 const rendererRoot = path.resolve(import.meta.dirname, '../../../src/renderer');
 
@@ -36,5 +37,16 @@ describe('content security policy', () => {
     expect(html).not.toMatch(/<style\b/i);
     expect(html).not.toMatch(/\sstyle\s*=/i);
     expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+  });
+
+  it('is relaxed only by the dev-server plugin, and only for inline dev scripts/styles and HMR', () => {
+    const plugins = (config as { renderer?: { plugins?: unknown[] } }).renderer?.plugins ?? [];
+    const devCsp = plugins.flat().find((p): p is Plugin => (p as Plugin | null)?.name === 'tingxie-dev-csp');
+    expect(devCsp?.apply).toBe('serve');
+    const html = readFileSync(path.join(rendererRoot, 'settings', 'index.html'), 'utf8');
+    const transform = devCsp?.transformIndexHtml as (html: string) => string;
+    expect(metaPolicies(transform(html))).toEqual([DEV_CONTENT_SECURITY_POLICY]);
+    expect(DEV_CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/);
+    expect(DEV_CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
   });
 });
