@@ -1,23 +1,28 @@
 import path from 'node:path';
 import { defaultDataDir } from '../main/settings/data-dir.ts';
 import { COMMAND_GROUPS } from './registry.ts';
-import { EXIT_ERROR, EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliContext, type CliGroup, type CliOutput } from './types.ts';
+import { EXIT_ERROR, EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliContext, type CliGroup, type CliOptionValues, type CliOutput } from './types.ts';
 
 /** Global options, valid anywhere on the command line (before a `--`). */
 interface GlobalOptions {
   dataDir: string | undefined;
   json: boolean;
   help: boolean;
+  /** Everything that is not a global option, in order: command words, arguments, command options, `--`. */
   positionals: string[];
 }
 
-/** Pulls the global options out of argv; everything else stays positional, in order. */
+/**
+ * Pulls the global options out of argv. Other `--options` stay in place for the command, which either
+ * declares them (checked in {@link parseCommandOptions}) or parses its raw argv itself; a `--` is kept so
+ * the command still sees where literal arguments begin.
+ */
 export function parseGlobalArgs(argv: readonly string[]): GlobalOptions {
   const out: GlobalOptions = { dataDir: undefined, json: false, help: false, positionals: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--') {
-      out.positionals.push(...argv.slice(i + 1));
+      out.positionals.push(...argv.slice(i));
       break;
     }
     if (a === '--data-dir') {
@@ -33,8 +38,8 @@ export function parseGlobalArgs(argv: readonly string[]): GlobalOptions {
       out.json = true;
     } else if (a === '--help' || a === '-h') {
       out.help = true;
-    } else if (a.startsWith('--') || /^-[A-Za-z]/.test(a)) {
-      // Negative numbers (-5) are values, not options.
+    } else if (/^-[A-Za-z]/.test(a)) {
+      // Short options are not used; negative numbers (-5) are values and pass through.
       throw new UsageError(`unknown option '${a}'`);
     } else {
       out.positionals.push(a);
@@ -43,10 +48,50 @@ export function parseGlobalArgs(argv: readonly string[]): GlobalOptions {
   return out;
 }
 
+/** A command's arguments split by its declared options: `--flag`, `--name VALUE` or `--name=VALUE`. */
+export function parseCommandOptions(
+  command: CliCommand,
+  tokens: readonly string[],
+): { positionals: string[]; options: CliOptionValues } {
+  const declared = command.options ?? {};
+  const positionals: string[] = [];
+  const options: Record<string, string | boolean> = {};
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] as string;
+    if (token === '--') {
+      positionals.push(...tokens.slice(i + 1));
+      break;
+    }
+    if (!token.startsWith('--')) {
+      positionals.push(token);
+      continue;
+    }
+    const eq = token.indexOf('=');
+    const name = token.slice(2, eq === -1 ? undefined : eq);
+    const spec = Object.hasOwn(declared, name) ? declared[name] : undefined;
+    if (spec === undefined) throw new UsageError(`unknown option '--${name}'`);
+    if (spec.type === 'boolean') {
+      if (eq !== -1) throw new UsageError(`--${name} takes no value`);
+      options[name] = true;
+    } else {
+      const value = eq === -1 ? tokens[++i] : token.slice(eq + 1);
+      if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
+      options[name] = value;
+    }
+  }
+  return { positionals, options };
+}
+
 /** Help for the whole program, a group, or one command. */
 export function helpText(group?: CliGroup, command?: CliCommand): string {
   if (group !== undefined && command !== undefined) {
-    const lines = [`usage: tingxie ${group.name} ${command.name}${command.args === '' ? '' : ` ${command.args}`} [--data-dir DIR] [--json]`, '', command.summary];
+    const words = group.defaultCommand === command.name ? group.name : `${group.name} ${command.name}`;
+    const lines = [`usage: tingxie ${words}${command.args === '' ? '' : ` ${command.args}`} [--data-dir DIR] [--json]`, '', command.summary];
+    const options = Object.entries(command.options ?? {});
+    if (options.length > 0) {
+      const width = Math.max(...options.map(([name]) => name.length)) + 2;
+      lines.push('', 'options:', ...options.map(([name, spec]) => `  ${`--${name}`.padEnd(width)}  ${spec.description}`));
+    }
     if (command.details !== undefined) lines.push('', command.details);
     return `${lines.join('\n')}\n`;
   }
@@ -110,7 +155,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.stderr.write(`tingxie: unknown command '${first}'\nrun 'tingxie --help' for usage\n`);
     return EXIT_USAGE;
   }
-  const command = group.commands.find((c) => c.name === second);
+  let command = group.commands.find((c) => c.name === second);
+  if (command === undefined && group.defaultCommand !== undefined && !(help && second === undefined)) {
+    // `tingxie transcribe FILE`: the group is the command; what followed the group name are its arguments.
+    command = group.commands.find((c) => c.name === group.defaultCommand);
+    rest = second === undefined ? rest : [second, ...rest];
+  }
   if (command === undefined) {
     if (help && second === undefined) {
       io.stdout.write(helpText(group));
@@ -131,7 +181,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     env: io.env,
   };
   try {
-    return await command.run(ctx, rest);
+    if (command.options === undefined) return await command.run(ctx, rest, {});
+    const parsed = parseCommandOptions(command, rest);
+    return await command.run(ctx, parsed.positionals, parsed.options);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(`tingxie ${group.name} ${command.name}: ${err.message}\n\n${helpText(group, command)}`);

@@ -38,13 +38,30 @@ export interface CliCommand {
   readonly summary: string;
   /** Longer help text (optional). */
   readonly details?: string;
-  /** Runs with the positional arguments after the subcommand; returns the exit code. */
-  readonly run: (ctx: CliContext, argv: readonly string[]) => Promise<number>;
+  /**
+   * Options this command accepts (name without `--`). When declared, main parses them and refuses
+   * unknown ones; when absent, the command gets its raw arguments (options included) in `argv`.
+   */
+  readonly options?: Readonly<Record<string, CliOptionSpec>>;
+  /** Runs with the positional arguments after the subcommand (and the parsed options); returns the exit code. */
+  readonly run: (ctx: CliContext, argv: readonly string[], options: CliOptionValues) => Promise<number>;
 }
+
+/** One command option: a flag, or one that takes a value. */
+export interface CliOptionSpec {
+  readonly type: 'boolean' | 'string';
+  /** One line for the help text, e.g. 'local|remote  which engine to use'. */
+  readonly description: string;
+}
+
+/** Parsed option values by name: `true` for a flag, the text for a valued option. */
+export type CliOptionValues = Readonly<Record<string, string | boolean | undefined>>;
 
 /** A command group, e.g. `config` with get/set/path/issues; one file under src/cli/commands/ each. */
 export interface CliGroup {
   readonly name: string;
   readonly summary: string;
+  /** The command to run when no subcommand name follows the group (e.g. `tingxie transcribe FILE`). */
+  readonly defaultCommand?: string;
   readonly commands: readonly CliCommand[];
 }

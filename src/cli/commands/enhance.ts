@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { Enhancer, providerFromConfig, settingsFromConfig } from '../../main/enhance/enhancer.ts';
+import { VOCABULARY_DB_FILE, VocabularyStore } from '../../main/enhance/vocabulary-store.ts';
+import { HistoryStore } from '../../main/history/history-store.ts';
+import { ConfigStore } from '../../main/settings/config-store.ts';
+import { EXIT_ERROR, EXIT_OK, UsageError, type CliCommand, type CliContext, type CliGroup } from '../types.ts';
+
+/**
+ * `tingxie enhance [--dry-run] [--mode M] TEXT`: with --dry-run, print the exact request body the app
+ * would send (first step of a chain); without, send it and print the result. Both use the data dir's
+ * config, modes, history and vocabulary. The CLI has no OS keyring (no Electron), so the provider's API
+ * key is read from the environment: TINGXIE_API_KEY (or TINGXIE_API_KEY_<PROVIDER> in upper case).
+ */
+
+/** The text to enhance: one argument (quote it); `--` before it when it starts with `--` or is `modes`. */
+function textArgument(argv: readonly string[]): string {
+  if (argv.length === 0) throw new UsageError('missing TEXT');
+  if (argv.length > 1) throw new UsageError('put the text in quotes');
+  return argv[0] ?? '';
+}
+
+async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; close: () => void }> {
+  const config = (await ConfigStore.open({ dataDir: ctx.dataDir, readOnly: true })).get();
+  const lang = config.ui.language === 'en' ? 'en' : 'zh';
+  const history = await HistoryStore.open({ dataDir: ctx.dataDir, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
+  let vocabulary: VocabularyStore | null = null;
+  try {
+    vocabulary = VocabularyStore.open(path.join(ctx.dataDir, VOCABULARY_DB_FILE));
+  } catch (err) {
+    ctx.stderr.write(`warning: vocabulary unavailable: ${(err as Error).message}\n`);
+  }
+  const env = ctx.env;
+  const secrets = { get: (name: string) => env[`TINGXIE_API_KEY_${name.replace(/^provider:/, '').toUpperCase()}`] ?? env.TINGXIE_API_KEY };
+  const enhancer = await Enhancer.open(
+    { dataDir: ctx.dataDir, history, vocabulary, provider: (id) => providerFromConfig(config, secrets, id), log: (_l, m) => ctx.stderr.write(`${m}\n`) },
+    settingsFromConfig(config, lang),
+  );
+  for (const i of enhancer.modeIssues) ctx.stderr.write(`warning: ${i.file}: ${i.message}\n`);
+  return { enhancer, close: () => vocabulary?.close() };
+}
+
+const enhanceText: CliCommand = {
+  name: 'text',
+  args: 'TEXT',
+  summary: 'enhance TEXT with the configured provider and print the result (raw text on any failure)',
+  details: 'The API key comes from TINGXIE_API_KEY or TINGXIE_API_KEY_<PROVIDER>.',
+  options: {
+    'dry-run': { type: 'boolean', description: 'print the exact request body the app would send, send nothing' },
+    mode: { type: 'string', description: 'the mode id (default: ai_enhance.mode)' },
+  },
+  async run(ctx, argv, options) {
+    const text = textArgument(argv);
+    const mode = typeof options.mode === 'string' ? options.mode : undefined;
+    const { enhancer, close } = await openEnhancer(ctx);
+    try {
+      if (options['dry-run'] === true) return printRequest(ctx, await enhancer.buildRequest(text, mode));
+      const r = await enhancer.enhance({ text, ...(mode !== undefined ? { mode } : {}) });
+      if (ctx.json) ctx.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+      else {
+        ctx.stdout.write(`${r.text}\n`);
+        if (r.reason) ctx.stderr.write(`${r.status}: ${r.reason.code}: ${r.reason.message}\n`);
+      }
+      return r.status === 'fallback' ? EXIT_ERROR : EXIT_OK;
+    } finally {
+      close();
+    }
+  },
+};
+
+function printRequest(ctx: CliContext, built: Awaited<ReturnType<Enhancer['buildRequest']>>): number {
+  if (!built) {
+    ctx.stderr.write('error: no enhancement mode could be loaded\n');
+    return EXIT_ERROR;
+  }
+  if (ctx.json) ctx.stdout.write(`${JSON.stringify({ mode: built.mode.id, steps: built.steps.map((s) => s.id), promptTokens: built.request.promptTokens, body: built.request.body }, null, 2)}\n`);
+  else ctx.stdout.write(`${JSON.stringify(built.request.body, null, 2)}\n`);
+  return EXIT_OK;
+}
+
+const modes: CliCommand = {
+  name: 'modes',
+  args: '',
+  summary: 'list the enhancement modes (creating missing built-ins) and any broken mode files',
+  async run(ctx) {
+    const { enhancer, close } = await openEnhancer(ctx);
+    try {
+      for (const m of enhancer.modes) ctx.stdout.write(`${m.id}\t${m.label}${m.steps ? `\t(${m.steps.join(' → ')})` : ''}\n`);
+      return enhancer.modeIssues.length > 0 ? EXIT_ERROR : EXIT_OK;
+    } finally {
+      close();
+    }
+  },
+};
+
+/** The `enhance` command group. */
+export const enhanceGroup: CliGroup = {
+  name: 'enhance',
+  summary: 'run or inspect the AI enhancement step',
+  defaultCommand: 'text',
+  commands: [enhanceText, modes],
+};

@@ -1,0 +1,242 @@
+import type { Config } from '../settings/config-schema.ts';
+import { providerSecretName } from '../settings/secrets.ts';
+import type { PromptLanguage } from './builtin-modes.ts';
+import { RESERVED_MODE_OFF } from './builtin-modes.ts';
+import { CorrectionRetriever, type CorrectionSource } from './correction-retrieval.ts';
+import { checkDivergence } from './divergence-guard.ts';
+import { HistoryBuilder, type RecentHistorySource } from './history-builder.ts';
+import { redactSecrets, streamChat, type CallUsage, type FailureReason, type LlmProvider, type StreamEvent } from './llm-client.ts';
+import { loadModes, modesDir, resolveMode, stepsOf, type EnhanceMode, type ModeIssue } from './modes.ts';
+import { buildStepRequest, type BuiltRequest, type StepSettings } from './request-builder.ts';
+import type { VocabularyStore } from './vocabulary-store.ts';
+
+/**
+ * The enhancement step of a dictation: resolves the mode (or chain), builds each step's request with
+ * history, vocabulary, retrieved corrections and the pinned note, calls the model within one hard
+ * deadline, and guards the answer. It never throws for a model problem: any failure, empty answer or
+ * divergent answer gives the raw ASR text back with a reason the UI can show.
+ */
+
+/** Everything the enhancer reads from the configuration. */
+export interface EnhancerSettings extends StepSettings {
+  readonly mode: string;
+  readonly providerId: string;
+  readonly timeoutMs: number;
+  readonly connectTimeoutMs: number;
+  readonly maxRetries: number;
+}
+
+/** Default deadline of one enhancement (seed: timeout 10 s). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Enhancer settings from the app config (`ai_enhance.*`); `lang` comes from the UI language. */
+export function settingsFromConfig(config: Config, lang: PromptLanguage): EnhancerSettings {
+  const a = config.ai_enhance;
+  return {
+    mode: a.mode, providerId: a.default_provider, model: a.default_model, thinking: a.thinking, lang,
+    timeoutMs: a.timeout * 1000, connectTimeoutMs: a.connection_timeout * 1000, maxRetries: a.max_retries, maxOutputTokens: a.max_output_tokens,
+    history: { enabled: a.conversation_history.enabled, maxEntries: a.conversation_history.max_entries, refreshThreshold: a.conversation_history.refresh_threshold, maxHistoryChars: a.conversation_history.max_history_chars },
+    vocabulary: { enabled: a.vocabulary.enabled, maxLlmEntries: a.vocabulary.max_llm_entries },
+    contextNote: a.context_note,
+  };
+}
+
+/** What `providerFromConfig` needs from the secret store. */
+export interface SecretReader {
+  get(name: string): string | undefined;
+}
+
+/** A provider from the config, its key from the secret store (never from config.json). */
+export function providerFromConfig(config: Config, secrets: SecretReader | null, id: string): LlmProvider | undefined {
+  const p = config.ai_enhance.providers[id];
+  if (!p) return undefined;
+  return { id, baseURL: p.base_url, apiKey: secrets?.get(providerSecretName(id)), ...(p.extra_body ? { extraBody: p.extra_body } : {}) };
+}
+
+/** Services the enhancer uses; every context source is optional. */
+export interface EnhancerDeps {
+  readonly dataDir: string;
+  readonly history?: RecentHistorySource | null;
+  readonly corrections?: CorrectionSource | null;
+  readonly vocabulary?: VocabularyStore | null;
+  readonly provider: (id: string) => LlmProvider | undefined;
+  readonly log?: (level: 'info' | 'warn', message: string) => void;
+  readonly now?: () => number;
+}
+
+/** One enhancement request. */
+export interface EnhanceRequest {
+  readonly text: string;
+  /** Mode id; the configured one when absent. */
+  readonly mode?: string;
+  /** App/window the user dictates into (dynamic tail only). */
+  readonly inputContext?: string;
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (e: StreamEvent & { readonly step: number }) => void;
+}
+
+/** Outcome of an enhancement. */
+export interface EnhanceResult {
+  /** enhanced: model output used; fallback: raw text after a failure; guarded: raw text, model output looked wrong; off: not enhanced. */
+  readonly status: 'enhanced' | 'fallback' | 'guarded' | 'off';
+  /** The text to hand to the preview/paste. */
+  readonly text: string;
+  readonly raw: string;
+  /** Model output (null unless status is enhanced). */
+  readonly enhanced: string | null;
+  /** The model's output the guard rejected, for the preview to offer. */
+  readonly suggestion: string | null;
+  readonly reason: FailureReason | null;
+  readonly thinking: string;
+  readonly mode: string;
+  readonly steps: readonly string[];
+  readonly model: string;
+  /** Mode to log the record under; null for chains (they write no history). */
+  readonly historyMode: string | null;
+  readonly usage: CallUsage | null;
+  readonly elapsedMs: number;
+}
+
+/** The enhancer service. */
+export class Enhancer {
+  private modeList: readonly EnhanceMode[] = [];
+  private issues: readonly ModeIssue[] = [];
+  private settings: EnhancerSettings;
+  private readonly deps: EnhancerDeps;
+  private readonly builder: HistoryBuilder | null;
+  private readonly retriever: CorrectionRetriever | null;
+
+  private constructor(deps: EnhancerDeps, settings: EnhancerSettings) {
+    this.deps = deps;
+    this.settings = settings;
+    this.builder = deps.history ? new HistoryBuilder(deps.history) : null;
+    this.retriever = deps.corrections ? new CorrectionRetriever(deps.corrections) : null;
+  }
+
+  /** Creates the enhancer and loads the modes (writing missing built-ins). */
+  static async open(deps: EnhancerDeps, settings: EnhancerSettings): Promise<Enhancer> {
+    const e = new Enhancer(deps, settings);
+    await e.reloadModes();
+    return e;
+  }
+
+  /** Re-reads `enhance_modes/`; broken files are reported in `modeIssues` and skipped. */
+  async reloadModes(): Promise<void> {
+    const loaded = await loadModes(modesDir(this.deps.dataDir), { lang: this.settings.lang });
+    this.modeList = loaded.modes;
+    this.issues = loaded.issues;
+    for (const i of loaded.issues) this.warn(`mode file skipped: ${i.file}: ${i.message}`);
+  }
+
+  /** Loaded modes in menu order. */
+  get modes(): readonly EnhanceMode[] {
+    return this.modeList;
+  }
+
+  /** Mode files that could not be used. */
+  get modeIssues(): readonly ModeIssue[] {
+    return this.issues;
+  }
+
+  /** The history builder (for diagnostics and tests). */
+  get historyBuilder(): HistoryBuilder | null {
+    return this.builder;
+  }
+
+  /** Applies new settings (a settings change that affects the history rebuilds it on the next build). */
+  updateSettings(settings: EnhancerSettings): void {
+    if (settings.history.enabled !== this.settings.history.enabled) this.builder?.clear();
+    this.settings = settings;
+  }
+
+  /** The request of the first step exactly as it would be sent (dry run; later chain steps depend on earlier answers). */
+  async buildRequest(text: string, modeId?: string, inputContext = ''): Promise<{ mode: EnhanceMode; steps: readonly EnhanceMode[]; request: BuiltRequest } | null> {
+    const mode = resolveMode(this.modeList, modeId ?? this.settings.mode);
+    if (!mode) return null;
+    const steps = stepsOf(this.modeList, mode);
+    const first = steps[0];
+    if (!first) return null;
+    await this.refreshRetrieval();
+    return { mode, steps, request: await buildStepRequest(first, text.trim(), this.settings, this.sources(), this.deps.provider(this.settings.providerId), inputContext) };
+  }
+
+  /** Runs the enhancement; never throws for provider or model problems. */
+  async enhance(req: EnhanceRequest): Promise<EnhanceResult> {
+    const now = this.deps.now ?? Date.now;
+    const started = now();
+    const raw = req.text.trim();
+    const s = this.settings;
+    const modeId = req.mode ?? s.mode;
+    const base = { raw, enhanced: null, suggestion: null, thinking: '', model: s.model, usage: null } as const;
+    const fallback = (mode: string, steps: readonly string[], historyMode: string | null, reason: FailureReason, extra: Partial<EnhanceResult> = {}): EnhanceResult => {
+      const r: EnhanceResult = { ...base, status: 'fallback', text: raw, reason: { code: reason.code, message: this.scrub(reason.message) }, mode, steps, historyMode, elapsedMs: now() - started, ...extra };
+      this.warn(`enhancement fell back to the raw text (${r.reason?.code}): ${r.reason?.message}`);
+      return r;
+    };
+    if (modeId === RESERVED_MODE_OFF || raw === '') {
+      return { ...base, status: 'off', text: raw, reason: null, mode: modeId, steps: [], historyMode: modeId, elapsedMs: 0 };
+    }
+    const mode = resolveMode(this.modeList, modeId);
+    if (!mode) return fallback(modeId, [], null, { code: 'no-mode', message: 'no enhancement mode could be loaded' });
+    const steps = stepsOf(this.modeList, mode);
+    const stepIds = steps.map((m) => m.id);
+    const historyMode = mode.steps === null ? mode.id : null;
+    const provider = this.deps.provider(s.providerId);
+    if (!provider) return fallback(mode.id, stepIds, historyMode, { code: 'no-provider', message: `provider "${s.providerId}" is not configured` });
+    const deadlineAt = started + s.timeoutMs;
+    await this.refreshRetrieval();
+    let input = raw;
+    let thinking = '';
+    let usage: CallUsage | null = null;
+    for (const [i, step] of steps.entries()) {
+      const built = await buildStepRequest(step, input, s, this.sources(), provider, req.inputContext ?? '');
+      if (built.tooLong) return fallback(mode.id, stepIds, historyMode, { code: 'too-long', message: `the text does not fit the model's context (${built.promptTokens} tokens)` });
+      const out = await streamChat({
+        provider, body: built.body, deadlineAt, connectTimeoutMs: s.connectTimeoutMs, maxRetries: s.maxRetries, now,
+        ...(req.signal ? { signal: req.signal } : {}),
+        ...(req.onEvent ? { onEvent: (e: StreamEvent) => req.onEvent?.({ ...e, step: i }) } : {}),
+      });
+      if (!out.ok) return fallback(mode.id, stepIds, historyMode, out.reason, { usage, thinking });
+      usage = addUsage(usage, out.usage);
+      thinking = [thinking, out.thinking].filter((t) => t !== '').join('\n');
+      if (out.answer.trim() === '') return fallback(mode.id, stepIds, historyMode, { code: 'empty', message: 'the model returned an empty answer' }, { usage, thinking });
+      const verdict = checkDivergence(input, out.answer, step.guard);
+      if (!verdict.ok) {
+        this.warn(`guard kept the raw text (${step.id}): ${verdict.why}`);
+        return { ...base, status: 'guarded', text: raw, suggestion: out.answer, reason: { code: 'diverged', message: verdict.why }, thinking, mode: mode.id, steps: stepIds, historyMode, usage, elapsedMs: now() - started };
+      }
+      input = out.answer;
+    }
+    return { ...base, status: 'enhanced', text: input, enhanced: input, reason: null, thinking, mode: mode.id, steps: stepIds, historyMode, usage, elapsedMs: now() - started };
+  }
+
+  private sources(): { builder: HistoryBuilder | null; vocabulary: VocabularyStore | null; retriever: CorrectionRetriever | null; warn: (m: string) => void } {
+    return { builder: this.builder, vocabulary: this.deps.vocabulary ?? null, retriever: this.retriever, warn: (m) => this.warn(m) };
+  }
+
+  /** Refreshes the correction table: awaited the first time, afterwards in the background (it fails soft). */
+  private async refreshRetrieval(): Promise<void> {
+    if (!this.retriever || !this.settings.history.enabled) return;
+    const p = this.retriever.refresh().catch((err: unknown) => this.warn(`correction retrieval unavailable: ${err instanceof Error ? err.message : String(err)}`));
+    if (!this.retrievalPrimed) {
+      this.retrievalPrimed = true;
+      await p;
+    }
+  }
+  private retrievalPrimed = false;
+
+  private scrub(text: string): string {
+    const p = this.deps.provider(this.settings.providerId);
+    return redactSecrets(text, [p?.apiKey]);
+  }
+
+  private warn(message: string): void {
+    this.deps.log?.('warn', this.scrub(message));
+  }
+}
+
+function addUsage(a: CallUsage | null, b: CallUsage | null): CallUsage | null {
+  if (!b) return a;
+  if (!a) return b;
+  return { prompt_tokens: a.prompt_tokens + b.prompt_tokens, completion_tokens: a.completion_tokens + b.completion_tokens, cached_tokens: a.cached_tokens + b.cached_tokens };
+}

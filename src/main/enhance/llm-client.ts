@@ -1,0 +1,296 @@
+import type OpenAI from 'openai';
+
+type OpenAiModule = typeof OpenAI;
+import { ThinkStream } from './think-split.ts';
+
+/**
+ * The LLM call on the `openai` SDK, made safe for dictation: one hard wall-clock deadline for the whole
+ * enhancement (10 s by default) and a connect deadline (no response headers within 10 s), retries only
+ * when they still fit inside the deadline, the SDK's own retries and 10-minute timeout switched off,
+ * cancellation through an AbortSignal, and every failure reported as a reason instead of an exception.
+ * API keys only travel in the Authorization header and are scrubbed from every message this module makes.
+ */
+
+/** An OpenAI-compatible endpoint. */
+export interface LlmProvider {
+  readonly id: string;
+  readonly baseURL: string;
+  /** From the secret store; undefined for keyless local servers. */
+  readonly apiKey: string | undefined;
+  readonly extraBody?: Readonly<Record<string, unknown>>;
+}
+
+/** Provider families whose "thinking" switch differs on the wire. */
+export type ProviderFamily = 'openai' | 'deepseek' | 'ollama' | 'dashscope' | 'openrouter' | 'generic';
+
+/** Why an enhancement fell back to the raw text (the UI shows `message`). */
+export type FailureCode =
+  | 'timeout' | 'connect-timeout' | 'cancelled' | 'auth' | 'rate-limited' | 'too-large' | 'server' | 'network'
+  | 'bad-response' | 'truncated' | 'empty' | 'no-provider' | 'diverged' | 'too-long' | 'no-mode';
+
+/** A failure reason. */
+export interface FailureReason {
+  readonly code: FailureCode;
+  readonly message: string;
+}
+
+/** Token usage of one call, cached tokens from OpenAI's or DeepSeek's fields. */
+export interface CallUsage {
+  readonly prompt_tokens: number;
+  readonly completion_tokens: number;
+  readonly cached_tokens: number;
+}
+
+/** A chat message. */
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant';
+  readonly content: string;
+}
+
+/** Streaming events for the preview. `reset` means: discard what was shown, a retry starts over. */
+export type StreamEvent = { readonly type: 'answer'; readonly text: string } | { readonly type: 'thinking'; readonly text: string } | { readonly type: 'reset' };
+
+/** Options of one chat call. */
+export interface ChatCallOptions {
+  readonly provider: LlmProvider;
+  readonly body: Readonly<Record<string, unknown>>;
+  /** Absolute deadline (ms, same clock as `now`). */
+  readonly deadlineAt: number;
+  readonly connectTimeoutMs: number;
+  readonly maxRetries: number;
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (e: StreamEvent) => void;
+  readonly now?: () => number;
+}
+
+/** Result of a chat call. */
+export type ChatOutcome =
+  | { readonly ok: true; readonly answer: string; readonly thinking: string; readonly usage: CallUsage | null; readonly attempts: number }
+  | { readonly ok: false; readonly reason: FailureReason; readonly attempts: number };
+
+/** Guesses the provider family from the base URL (and model name). */
+export function providerFamily(baseURL: string, model = ''): ProviderFamily {
+  const u = baseURL.toLowerCase();
+  if (u.includes('api.openai.com')) return 'openai';
+  if (u.includes('deepseek')) return 'deepseek';
+  if (u.includes('dashscope') || u.includes('aliyuncs')) return 'dashscope';
+  if (u.includes('openrouter.ai')) return 'openrouter';
+  if (u.includes(':11434')) return 'ollama';
+  if (/^deepseek/i.test(model)) return 'deepseek';
+  return 'generic';
+}
+
+/** Request fields that turn reasoning on or off for a family (empty where the family has no switch). */
+export function thinkingFields(family: ProviderFamily, model: string, on: boolean): Record<string, unknown> {
+  switch (family) {
+    case 'openai':
+      // Only reasoning models accept reasoning_effort; others reject it.
+      return /^(o1|o3|o4|gpt-5)/i.test(model) ? { reasoning_effort: on ? 'medium' : 'minimal' } : {};
+    case 'deepseek':
+      return { thinking: { type: on ? 'enabled' : 'disabled' } };
+    case 'ollama':
+      return { think: on };
+    case 'dashscope':
+      return { enable_thinking: on };
+    case 'openrouter':
+      return { reasoning: on ? { enabled: true } : { enabled: false, exclude: true } };
+    case 'generic':
+      // vLLM / SGLang / llama.cpp servers read the chat template switch; others ignore unknown kwargs.
+      return { chat_template_kwargs: { enable_thinking: on } };
+    default: {
+      const never: never = family;
+      return never;
+    }
+  }
+}
+
+/** Replaces every occurrence of each secret (and of its last 8 characters, for partial echoes) with `***`. */
+export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) {
+    if (s === undefined || s.length < 4) continue;
+    out = out.split(s).join('***');
+    if (s.length >= 16) out = out.split(s.slice(-8)).join('***');
+  }
+  return out;
+}
+
+let sdk: Promise<{ default: OpenAiModule }> | undefined;
+/** The SDK module, loaded on first use (keeps it off the start-up path). */
+function loadSdk(): Promise<{ default: OpenAiModule }> {
+  sdk ??= import('openai');
+  return sdk;
+}
+
+const clients = new Map<string, OpenAI>();
+async function clientFor(p: LlmProvider): Promise<OpenAI> {
+  const key = `${p.baseURL}\u0000${p.apiKey ?? ''}`;
+  let c = clients.get(key);
+  if (!c) {
+    const { default: OpenAIClass } = await loadSdk();
+    // Keyless local servers (Ollama) still need a non-empty string for the SDK. The SDK's own logging is off:
+    // it prints raw stream chunks (dictated text) on parse errors.
+    c = new OpenAIClass({ baseURL: p.baseURL, apiKey: p.apiKey ?? 'no-key', maxRetries: 0, timeout: 600_000, logLevel: 'off' });
+    if (clients.size > 32) clients.clear();
+    clients.set(key, c);
+  }
+  return c;
+}
+
+function usageOf(u: unknown): CallUsage | null {
+  if (typeof u !== 'object' || u === null) return null;
+  const r = u as { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } | null; prompt_cache_hit_tokens?: number };
+  return {
+    prompt_tokens: r.prompt_tokens ?? 0,
+    completion_tokens: r.completion_tokens ?? 0,
+    cached_tokens: r.prompt_tokens_details?.cached_tokens ?? r.prompt_cache_hit_tokens ?? 0,
+  };
+}
+
+interface Classified {
+  readonly reason: FailureReason;
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+}
+
+function classify(err: unknown, abortCause: 'deadline' | 'connect' | 'user' | null, secrets: readonly (string | undefined)[]): Classified {
+  const msg = (m: string): string => redactSecrets(m, secrets).slice(0, 300);
+  if (abortCause === 'user') return { reason: { code: 'cancelled', message: 'cancelled' }, retryable: false };
+  if (abortCause === 'deadline') return { reason: { code: 'timeout', message: 'the model did not finish before the deadline' }, retryable: false };
+  if (abortCause === 'connect') return { reason: { code: 'connect-timeout', message: 'the server did not answer in time' }, retryable: true };
+  const e = err as { status?: number; headers?: Headers | Record<string, string>; message?: string; name?: string };
+  const status = typeof e.status === 'number' ? e.status : undefined;
+  const text = msg(String(e.message ?? err));
+  if (status === 401 || status === 403) return { reason: { code: 'auth', message: `the provider refused the API key (${status})` }, retryable: false };
+  if (status === 413) return { reason: { code: 'too-large', message: 'the request is too large for the provider (413)' }, retryable: false };
+  if (status === 429) {
+    const h = e.headers;
+    const raw = h instanceof Headers ? h.get('retry-after') : h?.['retry-after'];
+    const secs = raw !== null && raw !== undefined ? Number(raw) : NaN;
+    return { reason: { code: 'rate-limited', message: 'the provider is rate limiting (429)' }, retryable: true, ...(Number.isFinite(secs) ? { retryAfterMs: secs * 1000 } : {}) };
+  }
+  if (status === 408 || (status !== undefined && status >= 500)) return { reason: { code: 'server', message: `server error ${status}: ${text}` }, retryable: true };
+  if (status !== undefined) return { reason: { code: 'bad-response', message: `HTTP ${status}: ${text}` }, retryable: false };
+  if (err instanceof SyntaxError || /JSON|Unexpected token|parse/i.test(text)) return { reason: { code: 'bad-response', message: `unreadable answer: ${text}` }, retryable: true };
+  return { reason: { code: 'network', message: `connection failed: ${text}` }, retryable: true };
+}
+
+/** Streams one chat completion within the deadline, retrying only while retries fit; never throws. */
+export async function streamChat(o: ChatCallOptions): Promise<ChatOutcome> {
+  const now = o.now ?? Date.now;
+  const secrets = [o.provider.apiKey];
+  let attempts = 0;
+  let last: FailureReason = { code: 'timeout', message: 'no time left for the request' };
+  while (attempts <= o.maxRetries) {
+    if (o.signal?.aborted) return { ok: false, reason: { code: 'cancelled', message: 'cancelled' }, attempts };
+    const remaining = o.deadlineAt - now();
+    if (remaining <= 0) return { ok: false, reason: attempts === 0 ? last : { code: 'timeout', message: `${last.message}; no time left to retry` }, attempts };
+    attempts++;
+    if (attempts > 1) o.onEvent?.({ type: 'reset' });
+    const ac = new AbortController();
+    let cause: 'deadline' | 'connect' | 'user' | null = null;
+    const abort = (c: 'deadline' | 'connect' | 'user'): void => {
+      if (cause === null) cause = c;
+      ac.abort();
+    };
+    const onUserAbort = (): void => abort('user');
+    o.signal?.addEventListener('abort', onUserAbort, { once: true });
+    const deadlineTimer = setTimeout(() => abort('deadline'), remaining);
+    let connectTimer: NodeJS.Timeout | undefined = setTimeout(() => abort('connect'), Math.min(o.connectTimeoutMs, remaining));
+    try {
+      const client = await clientFor(o.provider);
+      const stream = await client.chat.completions.create(
+        { ...o.body, stream: true } as unknown as OpenAI.ChatCompletionCreateParamsStreaming,
+        { signal: ac.signal, timeout: remaining + 1000, maxRetries: 0 },
+      );
+      clearTimeout(connectTimer);
+      connectTimer = undefined;
+      const split = new ThinkStream();
+      let reasoning = '';
+      let finish: string | null = null;
+      let usage: CallUsage | null = null;
+      for await (const chunk of stream) {
+        if (cause !== null) break;
+        const choice = chunk.choices[0];
+        const delta = choice?.delta as { content?: string | null; reasoning_content?: string | null; reasoning?: string | null } | undefined;
+        const r = delta?.reasoning_content ?? delta?.reasoning;
+        if (r) {
+          reasoning += r;
+          o.onEvent?.({ type: 'thinking', text: r });
+        }
+        if (delta?.content) {
+          const out = split.push(delta.content);
+          if (out.thinking) o.onEvent?.({ type: 'thinking', text: out.thinking });
+          if (out.answer) o.onEvent?.({ type: 'answer', text: out.answer });
+        }
+        if (choice?.finish_reason) finish = choice.finish_reason;
+        if (chunk.usage) usage = usageOf(chunk.usage);
+      }
+      if (cause !== null) throw new Error('aborted');
+      if (finish === null) {
+        last = { code: 'truncated', message: 'the answer stream ended before it was complete' };
+        continue; // retry if time allows
+      }
+      if (finish === 'length') return { ok: false, reason: { code: 'truncated', message: 'the answer hit the output token limit' }, attempts };
+      const s = split.result();
+      const thinking = [reasoning.trim(), s.thinking].filter((t) => t !== '').join('\n');
+      return { ok: true, answer: s.answer.trim(), thinking, usage, attempts };
+    } catch (err) {
+      const c = classify(err, cause, secrets);
+      last = c.reason;
+      if (!c.retryable) return { ok: false, reason: c.reason, attempts };
+      const left = o.deadlineAt - now();
+      const wait = c.retryAfterMs ?? Math.min(200 * 2 ** (attempts - 1), 2000);
+      if (attempts > o.maxRetries || wait >= left - 200) return { ok: false, reason: c.reason, attempts };
+      await sleepUnlessAborted(wait, o.signal);
+    } finally {
+      clearTimeout(deadlineTimer);
+      if (connectTimer) clearTimeout(connectTimer);
+      o.signal?.removeEventListener('abort', onUserAbort);
+    }
+  }
+  return { ok: false, reason: last, attempts };
+}
+
+function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(t);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Result of a provider check (Settings "Verify"). */
+export interface ProviderCheck {
+  readonly ok: boolean;
+  readonly models: readonly string[];
+  readonly message: string;
+}
+
+/** Checks a provider: lists its models and, when listing is unsupported, sends a one-token request. */
+export async function verifyProvider(p: LlmProvider, model: string, timeoutMs = 10_000): Promise<ProviderCheck> {
+  const client = await clientFor(p);
+  try {
+    const page = await client.models.list({ timeout: timeoutMs, maxRetries: 0 });
+    const models = page.data.map((m) => m.id);
+    const has = model === '' || models.includes(model);
+    return { ok: has, models, message: has ? `ok: ${models.length} models` : `connected, but the model "${model}" is not offered` };
+  } catch (err) {
+    const c = classify(err, null, [p.apiKey]);
+    if (c.reason.code === 'auth') return { ok: false, models: [], message: c.reason.message };
+    const out = await streamChat({
+      provider: p,
+      body: { model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 },
+      deadlineAt: Date.now() + timeoutMs,
+      connectTimeoutMs: timeoutMs,
+      maxRetries: 0,
+    });
+    return out.ok || out.reason.code === 'truncated' || out.reason.code === 'empty'
+      ? { ok: true, models: [], message: 'ok (the provider does not list models)' }
+      : { ok: false, models: [], message: out.reason.message };
+  }
+}

@@ -1,0 +1,141 @@
+import type { PromptLanguage } from './builtin-modes.ts';
+import type { CorrectionRetriever } from './correction-retrieval.ts';
+import type { HistoryBuilder, HistoryLimits } from './history-builder.ts';
+import { providerFamily, thinkingFields, type ChatMessage, type LlmProvider } from './llm-client.ts';
+import type { EnhanceMode } from './modes.ts';
+import { buildSystemPrompt, type PromptParts } from './prompt.ts';
+import { byteUpperBound, contextWindowFor, estimateTokens, MESSAGE_OVERHEAD_TOKENS, tokenCounterFor } from './token-count.ts';
+import type { VocabularyStore } from './vocabulary-store.ts';
+
+/**
+ * Builds the request body of one enhancement step: context sources (each failing soft), the system
+ * prompt in cache-friendly order, the token budget, and the provider family's thinking fields.
+ * Body key order is fixed (model, messages, then the per-request knobs) so the serialised bytes of
+ * consecutive requests share their prefix.
+ */
+
+/** The settings a step needs. */
+export interface StepSettings {
+  readonly lang: PromptLanguage;
+  readonly model: string;
+  readonly thinking: boolean;
+  readonly maxOutputTokens: number;
+  readonly history: HistoryLimits & { readonly enabled: boolean };
+  readonly vocabulary: { readonly enabled: boolean; readonly maxLlmEntries: number };
+  readonly contextNote: string;
+  /** Override of the model's context window (tokens). */
+  readonly contextWindow?: number;
+}
+
+/** The context sources (any may be absent). */
+export interface StepSources {
+  readonly builder: HistoryBuilder | null;
+  readonly vocabulary: VocabularyStore | null;
+  readonly retriever: CorrectionRetriever | null;
+  readonly warn: (message: string) => void;
+}
+
+/** A built step request. */
+export interface BuiltRequest {
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly messages: readonly ChatMessage[];
+  readonly historyLines: number;
+  readonly vocabularyPairs: number;
+  readonly retrieved: number;
+  /** Prompt tokens (exact for OpenAI models, estimated otherwise; upper bound when the fast path applied). */
+  readonly promptTokens: number;
+  readonly tokenMethod: 'bpe' | 'estimate' | 'bound';
+  /** Set when the prompt cannot fit the model's context even without any context. */
+  readonly tooLong: boolean;
+}
+
+/** Builds the body for one step. */
+export async function buildStepRequest(
+  step: EnhanceMode,
+  input: string,
+  s: StepSettings,
+  src: StepSources,
+  provider: LlmProvider | undefined,
+  inputContext = '',
+): Promise<BuiltRequest> {
+  let historyLines: readonly string[] = [];
+  if (s.history.enabled && src.builder) {
+    try {
+      historyLines = (await src.builder.build(step.id, s.history)).lines;
+    } catch (err) {
+      src.warn(`history context unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  let vocabulary: { wrong: string; right: string }[] = [];
+  const vocabularyOn = s.vocabulary.enabled && src.vocabulary !== null;
+  if (vocabularyOn && src.vocabulary) {
+    try {
+      vocabulary = src.vocabulary.pairsForLlm(s.model, input, s.vocabulary.maxLlmEntries).map((e) => ({ wrong: e.wrong, right: e.right }));
+    } catch (err) {
+      src.warn(`vocabulary unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  let retrieved: string[] = [];
+  if (s.history.enabled && src.retriever) {
+    try {
+      retrieved = src.retriever.retrieve(input, step.id, new Set(historyLines));
+    } catch (err) {
+      src.warn(`correction retrieval unavailable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  const parts = (): PromptParts => ({
+    modePrompt: step.prompt, lang: s.lang, thinking: s.thinking, historyEnabled: s.history.enabled && src.builder !== null,
+    vocabularyEnabled: vocabularyOn, historyLines, vocabulary, retrieved, contextNote: s.contextNote, inputContext,
+  });
+  let system = buildSystemPrompt(parts());
+
+  // Token budget: the context window minus a reserve for the answer (about twice the input, at most max_output_tokens).
+  const counter = tokenCounterFor(s.model);
+  const window = s.contextWindow ?? contextWindowFor(s.model);
+  const reserve = Math.min(s.maxOutputTokens, Math.max(256, 2 * estimateTokens(input) + 64));
+  const budget = window - reserve;
+  const overhead = 2 * MESSAGE_OVERHEAD_TOKENS;
+  let method: BuiltRequest['tokenMethod'] = 'bound';
+  let tokens = byteUpperBound(system) + byteUpperBound(input) + overhead;
+  let tooLong = false;
+  if (tokens > budget) {
+    method = counter.method;
+    const count = (): number => counter.count(system) + counter.count(input) + overhead;
+    tokens = count();
+    // Older history goes first (the builder keeps the shortened list as its new base), then the tail, then vocabulary.
+    while (tokens > budget && historyLines.length > 0) {
+      const drop = Math.max(1, Math.ceil(historyLines.length / 4));
+      const trimmed = src.builder?.trimOldest(step.id, drop);
+      historyLines = trimmed ? trimmed.lines : historyLines.slice(drop);
+      system = buildSystemPrompt(parts());
+      tokens = count();
+    }
+    if (tokens > budget && retrieved.length > 0) {
+      retrieved = [];
+      system = buildSystemPrompt(parts());
+      tokens = count();
+    }
+    if (tokens > budget && vocabulary.length > 0) {
+      vocabulary = [];
+      system = buildSystemPrompt(parts());
+      tokens = count();
+    }
+    tooLong = tokens > budget;
+  }
+  const messages: ChatMessage[] = [
+    { role: 'system', content: system },
+    { role: 'user', content: input },
+  ];
+  const family = providerFamily(provider?.baseURL ?? '', s.model);
+  const body: Record<string, unknown> = {
+    model: s.model,
+    messages,
+    stream: true,
+    stream_options: { include_usage: true },
+    max_tokens: Math.min(s.maxOutputTokens, Math.max(64, budget - tokens + reserve)),
+    temperature: 0.2,
+    ...thinkingFields(family, s.model, s.thinking),
+    ...(provider?.extraBody ?? {}),
+  };
+  return { body, messages, historyLines: historyLines.length, vocabularyPairs: vocabulary.length, retrieved: retrieved.length, promptTokens: tokens, tokenMethod: method, tooLong };
+}

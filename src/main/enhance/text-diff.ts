@@ -1,0 +1,114 @@
+/**
+ * Text comparison used by the history lines, the correction retrieval and the divergence guard.
+ * Tokenisation follows WenZi: a run of Latin letters/digits is one token, every other non-space
+ * character (each CJK character, each punctuation mark) is its own token, whitespace separates.
+ */
+
+/** Splits text into diff tokens (whitespace is kept as its own tokens so the text can be rebuilt). */
+export function diffTokens(text: string): string[] {
+  return text.match(/[A-Za-z0-9_'’.-]*[A-Za-z0-9]|\s+|[^\sA-Za-z0-9]/gu) ?? [];
+}
+
+/** One operation of a token diff. */
+export type DiffOp =
+  | { readonly kind: 'same'; readonly text: string }
+  | { readonly kind: 'change'; readonly from: string; readonly to: string };
+
+const MAX_DIFF_CELLS = 250_000;
+
+/** Token-level diff (LCS); falls back to one whole change when the texts are too long to compare cheaply. */
+export function diffText(a: string, b: string): DiffOp[] {
+  const x = diffTokens(a);
+  const y = diffTokens(b);
+  if (x.length * y.length > MAX_DIFF_CELLS) return a === b ? [{ kind: 'same', text: a }] : [{ kind: 'change', from: a, to: b }];
+  const n = x.length;
+  const m = y.length;
+  // lcs[i][j] = LCS length of x[i..] and y[j..], in one flat array.
+  const lcs = new Uint32Array((n + 1) * (m + 1));
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      lcs[i * (m + 1) + j] = x[i] === y[j] ? (lcs[(i + 1) * (m + 1) + j + 1] ?? 0) + 1 : Math.max(lcs[(i + 1) * (m + 1) + j] ?? 0, lcs[i * (m + 1) + j + 1] ?? 0);
+    }
+  }
+  const ops: DiffOp[] = [];
+  let from = '';
+  let to = '';
+  let same = '';
+  const flushChange = (): void => {
+    if (from !== '' || to !== '') ops.push({ kind: 'change', from, to });
+    from = '';
+    to = '';
+  };
+  const flushSame = (): void => {
+    if (same !== '') ops.push({ kind: 'same', text: same });
+    same = '';
+  };
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && x[i] === y[j]) {
+      flushChange();
+      same += x[i];
+      i++;
+      j++;
+    } else if (j < m && (i >= n || (lcs[i * (m + 1) + j + 1] ?? 0) >= (lcs[(i + 1) * (m + 1) + j] ?? 0))) {
+      flushSame();
+      to += y[j];
+      j++;
+    } else {
+      flushSame();
+      from += x[i];
+      i++;
+    }
+  }
+  flushChange();
+  flushSame();
+  return ops;
+}
+
+/** Inline diff `果果遇到了[平平→萍萍]。`: unchanged text as is, each change as `[wrong→right]`. */
+export function inlineDiff(a: string, b: string): string {
+  return diffText(a, b)
+    .map((op) => (op.kind === 'same' ? op.text : `[${op.from}→${op.to}]`))
+    .join('');
+}
+
+/** The changed fragments (wrong → right) between the recognised and the confirmed text, whitespace-trimmed, non-empty wrong side. */
+export function correctionPairs(asr: string, final: string): { readonly wrong: string; readonly right: string }[] {
+  const out: { wrong: string; right: string }[] = [];
+  for (const op of diffText(asr, final)) {
+    if (op.kind !== 'change') continue;
+    const wrong = op.from.trim();
+    const right = op.to.trim();
+    if (wrong !== '' && wrong !== right) out.push({ wrong, right });
+  }
+  return out;
+}
+
+/** Character-level Levenshtein distance, stopping early once it exceeds `cap` (returns cap + 1 then). */
+export function editDistance(a: string, b: string, cap = Number.MAX_SAFE_INTEGER): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  if (Math.abs(x.length - y.length) > cap) return cap + 1;
+  let prev = new Uint32Array(y.length + 1);
+  let cur = new Uint32Array(y.length + 1);
+  for (let j = 0; j <= y.length; j++) prev[j] = j;
+  for (let i = 1; i <= x.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      const v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > cap) return cap + 1;
+    [prev, cur] = [cur, prev];
+  }
+  return prev[y.length] ?? 0;
+}
+
+/** Number of "words": each CJK character counts one, each Latin/digit run counts one. */
+export function wordCount(text: string): number {
+  return diffTokens(text).filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
+}
