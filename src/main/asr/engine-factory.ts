@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { Config } from '../settings/config-schema.ts';
+import type { HostLauncher } from './host-launcher.ts';
+import { LocalWhisperEngine } from './local-engine.ts';
+import { modelFileName } from './model-catalog.ts';
+import { MODELS_DIR } from './model-manager.ts';
+import { RemoteAsrEngine } from './remote-engine.ts';
+import type { AsrEngine } from './types.ts';
+
+/*
+ * Builds the configured engine from config.asr.*: local whisper (model by name under <dataDir>/models, or
+ * an explicit path) or the remote API (its key comes from the secret store, passed in by the caller).
+ */
+
+/** Path of a model by name (config asr.local.model) or as given when it already looks like a path. */
+export function resolveModelPath(dataDir: string, nameOrPath: string): string {
+  if (nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.bin')) return path.resolve(nameOrPath);
+  return path.join(dataDir, MODELS_DIR, modelFileName(nameOrPath));
+}
+
+/** Inputs besides the config. */
+export interface EngineFactoryInput {
+  readonly dataDir: string;
+  readonly config: Config;
+  readonly engine?: 'local' | 'remote';
+  /** Overrides asr.local.model (a name or a path). */
+  readonly model?: string;
+  readonly remoteApiKey?: string;
+  /** Electron passes a utilityProcess launcher; Node uses a child process. */
+  readonly launcher?: HostLauncher;
+}
+
+/** The engine the settings ask for. */
+export function createAsrEngine(input: EngineFactoryInput): AsrEngine {
+  const asr = input.config.asr;
+  const kind = input.engine ?? asr.engine;
+  switch (kind) {
+    case 'local':
+      return new LocalWhisperEngine({
+        modelPath: resolveModelPath(input.dataDir, input.model ?? asr.local.model),
+        threads: asr.local.threads,
+        idleUnloadMs: asr.local.idle_unload_minutes * 60_000,
+        ...(input.launcher ? { launcher: input.launcher } : {}),
+      });
+    case 'remote':
+      return new RemoteAsrEngine({ baseURL: asr.remote.base_url, apiKey: input.remoteApiKey, model: input.model ?? asr.remote.model });
+    default: {
+      const never: never = kind;
+      throw new Error(`unknown engine ${String(never)}`);
+    }
+  }
+}

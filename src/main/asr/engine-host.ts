@@ -1,0 +1,163 @@
+import { createRequire } from 'node:module';
+import type { HostEvent, HostRequest, HostSegment, WhisperCallParams } from './engine-protocol.ts';
+import { ModelFileError, validateModelFile } from './model-file.ts';
+import { ENGINE_NOT_BUILT_MESSAGE, whisperAddonPath } from './whisper-addon.ts';
+
+/*
+ * The ASR engine host: runs in its own process (a Node child process, or an Electron utilityProcess) so a
+ * native crash inside whisper.cpp cannot take the app down. It keeps one model loaded and answers the
+ * requests of engine-protocol.ts. It validates the model file before whisper.cpp sees it, because the
+ * loader segfaults on garbage.
+ */
+
+/** The smart-whisper addon's API, as far as we use it. */
+interface WhisperBinding {
+  WhisperModel: { load(file: string, gpu: boolean): Promise<{ readonly handle: unknown; free(): Promise<void> }> };
+  transcribe(
+    handle: unknown,
+    pcm: Float32Array,
+    params: Record<string, unknown>,
+    finish: (results: RawSegment[]) => void,
+    progress: (segment: RawSegment) => void,
+  ): void;
+}
+interface RawSegment {
+  from: number;
+  to: number;
+  text: string;
+  lang?: string;
+  confidence?: number;
+}
+
+/** The channel to the app: Node IPC or Electron's parentPort. */
+interface Port {
+  send(event: HostEvent): void;
+  onMessage(listener: (msg: HostRequest) => void): void;
+}
+
+interface ElectronParentPort {
+  on(event: 'message', listener: (e: { data: unknown }) => void): void;
+  postMessage(message: unknown): void;
+}
+
+function openPort(): Port {
+  const parentPort = (process as unknown as { parentPort?: ElectronParentPort }).parentPort;
+  if (parentPort !== undefined) {
+    return { send: (e) => parentPort.postMessage(e), onMessage: (l) => parentPort.on('message', (e) => l(e.data as HostRequest)) };
+  }
+  if (process.send === undefined) throw new Error('engine-host must be started with an IPC channel (fork or utilityProcess)');
+  // Without the app there is nothing to serve: exit instead of lingering as an orphan.
+  process.on('disconnect', () => process.exit(0));
+  return { send: (e) => process.send?.(e), onMessage: (l) => process.on('message', (m) => l(m as HostRequest)) };
+}
+
+const port = openPort();
+const require = createRequire(import.meta.url);
+let binding: WhisperBinding | undefined;
+let model: { path: string; handle: unknown; free(): Promise<void> } | undefined;
+let work: Promise<void> = Promise.resolve();
+
+function toSegment(s: RawSegment): HostSegment {
+  return { startMs: s.from, endMs: s.to, text: s.text, ...(s.lang ? { language: s.lang } : {}), ...(Number.isFinite(s.confidence) ? { confidence: s.confidence } : {}) };
+}
+
+function whisperParams(p: WhisperCallParams): Record<string, unknown> {
+  return {
+    strategy: 0, // greedy: beam search costs 3-5× for little gain on dictation-length audio
+    n_threads: p.threads,
+    language: p.language === '' ? 'auto' : p.language,
+    ...(p.initialPrompt ? { initial_prompt: p.initialPrompt } : {}),
+    temperature: p.temperature,
+    translate: false,
+    no_timestamps: false,
+    suppress_blank: true,
+    suppress_non_speech_tokens: true,
+    print_progress: false,
+    print_realtime: false,
+    print_timestamps: false,
+    format: 'detail',
+  };
+}
+
+async function handle(msg: HostRequest): Promise<void> {
+  switch (msg.type) {
+    case 'load': {
+      const t0 = performance.now();
+      let info;
+      try {
+        info = validateModelFile(msg.modelPath);
+      } catch (err) {
+        const code = err instanceof ModelFileError && err.reason === 'missing' ? 'model-missing' : 'model-invalid';
+        port.send({ type: 'error', id: msg.id, code, message: (err as Error).message });
+        return;
+      }
+      if (model?.path === msg.modelPath) {
+        port.send({ type: 'loaded', id: msg.id, loadMs: 0, hparams: info.hparams, alreadyLoaded: true });
+        return;
+      }
+      try {
+        binding ??= require(whisperAddonPath()) as WhisperBinding;
+      } catch (err) {
+        port.send({ type: 'error', id: msg.id, code: 'engine-not-built', message: `${ENGINE_NOT_BUILT_MESSAGE} (${(err as Error).message})` });
+        return;
+      }
+      if (model !== undefined) {
+        await model.free();
+        model = undefined;
+      }
+      try {
+        const m = await binding.WhisperModel.load(msg.modelPath, false);
+        model = { path: msg.modelPath, handle: m.handle, free: () => m.free() };
+      } catch (err) {
+        port.send({ type: 'error', id: msg.id, code: 'model-invalid', message: `whisper.cpp could not load ${msg.modelPath}: ${(err as Error).message}` });
+        return;
+      }
+      port.send({ type: 'loaded', id: msg.id, loadMs: performance.now() - t0, hparams: info.hparams, alreadyLoaded: false });
+      return;
+    }
+    case 'transcribe': {
+      const loaded = model;
+      const b = binding;
+      if (loaded === undefined || b === undefined) {
+        port.send({ type: 'error', id: msg.id, code: 'bad-request', message: 'no model loaded' });
+        return;
+      }
+      if (!(msg.pcm instanceof Float32Array) || msg.pcm.length === 0) {
+        port.send({ type: 'error', id: msg.id, code: 'bad-request', message: 'audio must be a non-empty Float32Array' });
+        return;
+      }
+      const t0 = performance.now();
+      try {
+        const segments = await new Promise<RawSegment[]>((resolve, reject) => {
+          try {
+            b.transcribe(loaded.handle, msg.pcm, whisperParams(msg.params), resolve, (s) => port.send({ type: 'segment', id: msg.id, segment: toSegment(s) }));
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+        port.send({ type: 'result', id: msg.id, segments: segments.map(toSegment), transcribeMs: performance.now() - t0 });
+      } catch (err) {
+        port.send({ type: 'error', id: msg.id, code: 'engine-failed', message: `whisper failed: ${(err as Error).message}` });
+      }
+      return;
+    }
+    case 'shutdown': {
+      if (model !== undefined) await model.free();
+      model = undefined;
+      process.exit(0);
+      return;
+    }
+    default: {
+      const never: never = msg;
+      void never;
+    }
+  }
+}
+
+// One request at a time: whisper already uses every thread it is given, and ordering keeps replies simple.
+port.onMessage((msg) => {
+  work = work.then(() => handle(msg)).catch((err: unknown) => {
+    port.send({ type: 'error', id: (msg as { id?: number }).id ?? -1, code: 'engine-failed', message: String((err as Error)?.message ?? err) });
+  });
+});
+port.send({ type: 'ready', pid: process.pid });

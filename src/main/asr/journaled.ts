@@ -1,0 +1,33 @@
+import type { AudioJournal } from '../audio/journal.ts';
+import { SAMPLE_RATE } from '../audio/pcm.ts';
+import { AsrError, type AsrEngine, type AsrResult, type TranscribeOptions } from './types.ts';
+
+/*
+ * The order that makes dictations crash-safe: the audio is journaled (fsynced) before the ASR call; a
+ * failure marks the entry failed and keeps the audio for a retry. Completing the entry is the caller's job,
+ * after the history record is safely logged (journal.complete).
+ */
+
+/** Journals `pcm` under `id`, then transcribes it; on failure the entry is marked failed and the error rethrown. */
+export async function transcribeJournaled(
+  journal: AudioJournal,
+  id: string,
+  pcm: Float32Array,
+  engine: AsrEngine,
+  opts: TranscribeOptions = {},
+  meta?: Readonly<Record<string, unknown>>,
+): Promise<AsrResult> {
+  if (journal.get(id) === undefined || !journal.hasAudio(id)) journal.write(id, pcm, SAMPLE_RATE, { engine: engine.kind, ...meta });
+  try {
+    return await engine.transcribe(pcm, opts);
+  } catch (err) {
+    const e = err instanceof AsrError ? err : new AsrError('engine-failed', String((err as Error)?.message ?? err), { cause: err });
+    journal.markFailed(id, `${e.code}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Retries a journaled entry (after a crash or a failed call) from its audio on disk. */
+export function retryJournaled(journal: AudioJournal, id: string, engine: AsrEngine, opts: TranscribeOptions = {}): Promise<AsrResult> {
+  return transcribeJournaled(journal, id, journal.readAudio(id), engine, opts);
+}

@@ -1,0 +1,73 @@
+/*
+ * The whisper.cpp ggml models users can download: names as whisper.cpp publishes them
+ * (ggml-<name>.bin), approximate sizes (for the disk-space check before the server says the exact size)
+ * and the SHA-1 checksums from whisper.cpp's models/README. Sizes are MiB as listed there.
+ */
+
+/** One downloadable model. */
+export interface CatalogEntry {
+  readonly name: string;
+  readonly approxBytes: number;
+  /** SHA-1 of the file (hex); downloads that do not match are refused. */
+  readonly sha1: string;
+  readonly englishOnly: boolean;
+  readonly quantized: boolean;
+}
+
+const MiB = 1024 * 1024;
+
+function entry(name: string, mib: number, sha1: string): CatalogEntry {
+  return { name, approxBytes: Math.round(mib * MiB), sha1, englishOnly: /\.en(-|$)/.test(name), quantized: /-q\d/.test(name) };
+}
+
+/** Every model in the catalog, smallest family first. */
+export const MODEL_CATALOG: readonly CatalogEntry[] = [
+  entry('tiny', 75, 'bd577a113a864445d4c299885e0cb97d4ba92b5f'),
+  entry('tiny-q5_1', 31, '2827a03e495b1ed3048ef28a6a4620537db4ee51'),
+  entry('tiny-q8_0', 42, '19e8118f6652a650569f5a949d962154e01571d9'),
+  entry('tiny.en', 75, 'c78c86eb1a8faa21b369bcd33207cc90d64ae9df'),
+  entry('tiny.en-q5_1', 31, '3fb92ec865cbbc769f08137f22470d6b66e071b6'),
+  entry('tiny.en-q8_0', 42, '802d6668e7d411123e672abe4cb6c18f12306abb'),
+  entry('base', 142, '465707469ff3a37a2b9b8d8f89f2f99de7299dac'),
+  entry('base-q5_1', 57, 'a3733eda680ef76256db5fc5dd9de8629e62c5e7'),
+  entry('base-q8_0', 78, '7bb89bb49ed6955013b166f1b6a6c04584a20fbe'),
+  entry('base.en', 142, '137c40403d78fd54d454da0f9bd998f78703390c'),
+  entry('base.en-q5_1', 57, 'd26d7ce5a1b6e57bea5d0431b9c20ae49423c94a'),
+  entry('base.en-q8_0', 78, 'bb1574182e9b924452bf0cd1510ac034d323e948'),
+  entry('small', 466, '55356645c2b361a969dfd0ef2c5a50d530afd8d5'),
+  entry('small-q5_1', 181, '6fe57ddcfdd1c6b07cdcc73aaf620810ce5fc771'),
+  entry('small-q8_0', 252, 'bcad8a2083f4e53d648d586b7dbc0cd673d8afad'),
+  entry('small.en', 466, 'db8a495a91d927739e50b3fc1cc4c6b8f6c2d022'),
+  entry('small.en-q5_1', 181, '20f54878d608f94e4a8ee3ae56016571d47cba34'),
+  entry('small.en-q8_0', 252, '9d75ff4ccfa0a8217870d7405cf8cef0a5579852'),
+  entry('medium', 1536, 'fd9727b6e1217c2f614f9b698455c4ffd82463b4'),
+  entry('medium-q5_0', 514, '7718d4c1ec62ca96998f058114db98236937490e'),
+  entry('medium-q8_0', 785, 'e66645948aff4bebbec71b3485c576f3d63af5d6'),
+  entry('medium.en', 1536, '8c30f0e44ce9560643ebd10bbe50cd20eafd3723'),
+  entry('medium.en-q5_0', 514, 'bb3b5281bddd61605d6fc76bc5b92d8f20284c3b'),
+  entry('medium.en-q8_0', 785, 'b1cf48c12c807e14881f634fb7b6c6ca867f6b38'),
+  entry('large-v1', 2970, 'b1caaf735c4cc1429223d5a74f0f4d0b9b59a299'),
+  entry('large-v2', 2970, '0f4c8e34f21cf1a914c59d8b3ce882345ad349d6'),
+  entry('large-v2-q5_0', 1126, '00e39f2196344e901b3a2bd5814807a769bd1630'),
+  entry('large-v2-q8_0', 1536, 'da97d6ca8f8ffbeeb5fd147f79010eeea194ba38'),
+  entry('large-v3', 2970, 'ad82bf6a9043ceed055076d0fd39f5f186ff8062'),
+  entry('large-v3-q5_0', 1126, 'e6e2ed78495d403bef4b7cff42ef4aaadcfea8de'),
+  entry('large-v3-turbo', 1536, '4af2b29d7ec73d781377bfd1758ca957a807e941'),
+  entry('large-v3-turbo-q5_0', 547, 'e050f7970618a659205450ad97eb95a18d69c9ee'),
+  entry('large-v3-turbo-q8_0', 834, '01bf15bedffe9f39d65c1b6ff9b687ea91f59e0e'),
+];
+
+/** The catalog entry of `name`, or undefined. */
+export function findModel(name: string, catalog: readonly CatalogEntry[] = MODEL_CATALOG): CatalogEntry | undefined {
+  return catalog.find((e) => e.name === name);
+}
+
+/** File name whisper.cpp uses for a model. */
+export function modelFileName(name: string): string {
+  return `ggml-${name}.bin`;
+}
+
+/** Download URL of a model under a mirror base (Hugging Face's whisper.cpp repo by default). */
+export function modelUrl(mirror: string, name: string): string {
+  return `${mirror.replace(/\/+$/, '')}/${modelFileName(name)}`;
+}

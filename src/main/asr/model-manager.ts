@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MODEL_CATALOG, findModel, modelFileName, modelUrl, type CatalogEntry } from './model-catalog.ts';
+import { validateModelFile, type ModelFileError } from './model-file.ts';
+
+/*
+ * Downloads, verifies, installs and deletes whisper models under <dataDir>/models. A download streams into
+ * ggml-<name>.bin.part; an interrupted one resumes with an HTTP Range request; the SHA-1 covers the whole
+ * file (the existing part is hashed first); only a verified file is renamed into place, so a half or wrong
+ * download is never installed. Free disk space is checked before any byte is written.
+ */
+
+/** Folder under the data dir. */
+export const MODELS_DIR = 'models';
+
+/** Progress of a download (bytes include what a resumed download already had). */
+export interface DownloadProgress {
+  readonly name: string;
+  readonly received: number;
+  readonly total: number | undefined;
+  readonly resumedFrom: number;
+}
+
+/** Why a download failed. */
+export type DownloadErrorCode = 'unknown-model' | 'http' | 'network' | 'disk-space' | 'checksum' | 'invalid-file' | 'cancelled';
+
+/** A failed download; nothing was installed. */
+export class ModelDownloadError extends Error {
+  readonly code: DownloadErrorCode;
+  constructor(code: DownloadErrorCode, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'ModelDownloadError';
+    this.code = code;
+  }
+}
+
+/** An installed (or catalogued) model. */
+export interface ModelListing {
+  readonly name: string;
+  readonly installed: boolean;
+  readonly path: string;
+  readonly bytes: number | undefined;
+  readonly catalog: CatalogEntry | undefined;
+  /** Bytes of an unfinished download waiting to be resumed. */
+  readonly partialBytes: number;
+}
+
+/** Options of the manager. */
+export interface ModelManagerOptions {
+  readonly dataDir: string;
+  /** Base URL models are fetched from (config asr.local.models_mirror). */
+  readonly mirror: string;
+  readonly catalog?: readonly CatalogEntry[];
+  /** Free bytes on the models volume (injectable so the check itself can be tested). */
+  readonly freeBytes?: (dir: string) => number;
+  /** Extra room to leave free beyond the download (default 64 MiB). */
+  readonly reserveBytes?: number;
+}
+
+function statfsFree(dir: string): number {
+  const s = fs.statfsSync(dir);
+  return Number(s.bavail) * Number(s.bsize);
+}
+
+function sizeOf(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Models on disk and their downloads. */
+export class ModelManager {
+  readonly dir: string;
+  private readonly opts: ModelManagerOptions;
+  private readonly catalog: readonly CatalogEntry[];
+
+  constructor(opts: ModelManagerOptions) {
+    this.opts = opts;
+    this.dir = path.join(opts.dataDir, MODELS_DIR);
+    this.catalog = opts.catalog ?? MODEL_CATALOG;
+  }
+
+  /** Where `name` is (or would be) installed. */
+  pathOf(name: string): string {
+    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(name)) throw new ModelDownloadError('unknown-model', `bad model name '${name}'`);
+    return path.join(this.dir, modelFileName(name));
+  }
+
+  /** Catalogue models plus any other ggml-*.bin found in the folder. */
+  list(): ModelListing[] {
+    let files: string[] = [];
+    try {
+      files = fs.readdirSync(this.dir);
+    } catch {
+      // no folder yet: nothing installed
+    }
+    const names = new Set(this.catalog.map((e) => e.name));
+    for (const f of files) {
+      const m = /^ggml-(.+)\.bin$/.exec(f);
+      if (m?.[1] !== undefined) names.add(m[1]);
+    }
+    return [...names].map((name) => {
+      const p = this.pathOf(name);
+      const installed = fs.existsSync(p);
+      return { name, installed, path: p, bytes: installed ? sizeOf(p) : undefined, catalog: findModel(name, this.catalog), partialBytes: sizeOf(`${p}.part`) };
+    });
+  }
+
+  /** Deletes an installed model and any partial download; returns true when something was removed. */
+  delete(name: string): boolean {
+    const p = this.pathOf(name);
+    const existed = fs.existsSync(p) || fs.existsSync(`${p}.part`);
+    fs.rmSync(p, { force: true });
+    fs.rmSync(`${p}.part`, { force: true });
+    return existed;
+  }
+
+  private checkSpace(need: number): void {
+    const free = (this.opts.freeBytes ?? statfsFree)(this.dir);
+    const reserve = this.opts.reserveBytes ?? 64 * 1024 * 1024;
+    if (free < need + reserve) {
+      throw new ModelDownloadError('disk-space', `not enough disk space in ${this.dir}: need ${(need / 1e6).toFixed(0)} MB (+${(reserve / 1e6).toFixed(0)} MB reserve), ${(free / 1e6).toFixed(0)} MB free`);
+    }
+  }
+
+  /** Downloads (or resumes), verifies and installs `name`; resolves with the installed path. */
+  async download(name: string, o: { onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal } = {}): Promise<string> {
+    const entry = findModel(name, this.catalog);
+    if (entry === undefined) throw new ModelDownloadError('unknown-model', `unknown model '${name}' (see: tingxie models list)`);
+    fs.mkdirSync(this.dir, { recursive: true });
+    const dest = this.pathOf(name);
+    const part = `${dest}.part`;
+    let have = sizeOf(part);
+    if (have > entry.approxBytes * 1.5) {
+      fs.rmSync(part, { force: true }); // not a prefix of this model: start over
+      have = 0;
+    }
+    this.checkSpace(Math.max(0, entry.approxBytes - have));
+    const url = modelUrl(this.opts.mirror, name);
+    let res: Response;
+    try {
+      res = await fetch(url, { headers: have > 0 ? { range: `bytes=${have}-` } : {}, ...(o.signal ? { signal: o.signal } : {}) });
+    } catch (err) {
+      throw o.signal?.aborted ? new ModelDownloadError('cancelled', 'download cancelled', err) : new ModelDownloadError('network', `cannot reach ${url}: ${(err as Error).message}`, err);
+    }
+    if (res.status === 416 && have > 0) {
+      // The part is already whole (or the server disagrees about it): verify what we have.
+      await res.body?.cancel();
+      return this.install(entry, part, dest);
+    }
+    if (res.status !== 200 && res.status !== 206) {
+      await res.body?.cancel();
+      throw new ModelDownloadError('http', `download of ${url} failed: HTTP ${res.status}`);
+    }
+    if (res.status === 200 && have > 0) have = 0; // the server ignored Range: start over
+    const length = Number(res.headers.get('content-length') ?? NaN);
+    const rangeTotal = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
+    const total = rangeTotal !== undefined ? Number(rangeTotal) : Number.isFinite(length) ? have + length : undefined;
+    if (total !== undefined) {
+      try {
+        this.checkSpace(total - have);
+      } catch (err) {
+        await res.body?.cancel();
+        throw err;
+      }
+    }
+    const fd = fs.openSync(part, have > 0 ? 'a' : 'w');
+    let received = have;
+    let lastEmit = 0;
+    const emit = (force: boolean): void => {
+      const now = Date.now();
+      if (!force && now - lastEmit < 100) return;
+      lastEmit = now;
+      o.onProgress?.({ name, received, total, resumedFrom: have });
+    };
+    try {
+      emit(true);
+      if (res.body === null) throw new ModelDownloadError('network', `empty response from ${url}`);
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        fs.writeSync(fd, chunk);
+        received += chunk.length;
+        emit(false);
+      }
+      fs.fsyncSync(fd);
+    } catch (err) {
+      if (err instanceof ModelDownloadError) throw err;
+      // The part file stays: the next download resumes from it.
+      throw o.signal?.aborted
+        ? new ModelDownloadError('cancelled', 'download cancelled; it resumes next time', err)
+        : new ModelDownloadError('network', `download of ${url} was interrupted at ${received} bytes; run it again to resume`, err);
+    } finally {
+      fs.closeSync(fd);
+    }
+    emit(true);
+    if (total !== undefined && received < total) {
+      throw new ModelDownloadError('network', `download of ${url} ended early (${received} of ${total} bytes); run it again to resume`);
+    }
+    return this.install(entry, part, dest);
+  }
+
+  /** Verifies the part file against the catalog and renames it into place; deletes it when it is wrong. */
+  private async install(entry: CatalogEntry, part: string, dest: string): Promise<string> {
+    const hash = createHash('sha1');
+    for await (const chunk of fs.createReadStream(part)) hash.update(chunk as Buffer);
+    const sha1 = hash.digest('hex');
+    if (sha1 !== entry.sha1.toLowerCase()) {
+      fs.rmSync(part, { force: true });
+      throw new ModelDownloadError('checksum', `checksum mismatch for ${entry.name}: got ${sha1}, expected ${entry.sha1}; the download was discarded (is the mirror serving the right file?)`);
+    }
+    try {
+      validateModelFile(part);
+    } catch (err) {
+      fs.rmSync(part, { force: true });
+      throw new ModelDownloadError('invalid-file', `${entry.name} is not a usable whisper model: ${(err as ModelFileError).message}`, err);
+    }
+    fs.renameSync(part, dest);
+    return dest;
+  }
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/*
+ * Where smart-whisper's compiled addon lives. We load build/Release/smart-whisper.node directly rather than
+ * the package's index.js: that module creates ~/.smart-whisper on import and brings a model downloader we
+ * do not want. scripts/build-whisper.mjs compiles the addon at install; without a compiler it is absent
+ * and local ASR reports "engine not built".
+ */
+
+const require = createRequire(import.meta.url);
+
+/** Path of the compiled addon (TINGXIE_WHISPER_ADDON overrides, e.g. app.asar.unpacked in a packaged app). */
+export function whisperAddonPath(env: NodeJS.ProcessEnv = process.env): string {
+  const override = env.TINGXIE_WHISPER_ADDON;
+  if (override !== undefined && override !== '') return override;
+  try {
+    return path.join(path.dirname(require.resolve('smart-whisper/package.json')), 'build', 'Release', 'smart-whisper.node');
+  } catch {
+    return path.join('node_modules', 'smart-whisper', 'build', 'Release', 'smart-whisper.node');
+  }
+}
+
+/** True when the addon has been compiled. */
+export function isEngineBuilt(env: NodeJS.ProcessEnv = process.env): boolean {
+  return fs.existsSync(whisperAddonPath(env));
+}
+
+/** The message shown when it has not. */
+export const ENGINE_NOT_BUILT_MESSAGE =
+  'the local speech engine is not built (whisper.cpp needs a C/C++ compiler at install time); run: node scripts/build-whisper.mjs';

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { LocalWhisperEngine } from '../../../../src/main/asr/local-engine.ts';
+import { isEngineBuilt } from '../../../../src/main/asr/whisper-addon.ts';
+import { hasTool, readPcm, speechWav } from '../../../helpers/audio-fixtures.ts';
+
+/*
+ * Opt-in: real whisper weights cannot be downloaded on the CI machines. Where a model exists, run with
+ * TINGXIE_WHISPER_MODEL=/path/to/ggml-base.en.bin (or any ggml whisper model).
+ */
+const modelPath = process.env.TINGXIE_WHISPER_MODEL;
+
+describe('local whisper with real weights (opt-in)', () => {
+  it('espeak-ng "hello world" comes back as words', async (ctx) => {
+    if (modelPath === undefined || modelPath === '') ctx.skip('set TINGXIE_WHISPER_MODEL to a real ggml whisper model to run this');
+    if (!isEngineBuilt()) ctx.skip('the whisper addon is not built (node scripts/build-whisper.mjs)');
+    if (!hasTool('espeak-ng') || !hasTool('sox')) ctx.skip('espeak-ng and sox are needed to synthesise the clip');
+    const engine = new LocalWhisperEngine({ modelPath: modelPath as string });
+    try {
+      const r = await engine.transcribe(readPcm(speechWav('hello world this is a test')).samples, { language: 'en' });
+      const words = r.text.toLowerCase().replace(/[^a-z ]/g, '');
+      expect(words).toContain('hello');
+      expect(words).toContain('world');
+      expect(r.language).toBe('en');
+    } finally {
+      await engine.dispose();
+    }
+  }, 120_000);
+});
