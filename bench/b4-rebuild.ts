@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { rebuildIndex } from '../src/main/history/index-rebuild.ts';
 import type { BenchEntry } from './lib/report.ts';
@@ -8,7 +9,16 @@ export async function runB4(dataDir: string, dbPath: string, n: number): Promise
   // A timer keeps the main loop doing (tiny) work the way IPC would, so stalls show up as delay.
   const tick = setInterval(() => undefined, 5);
   h.enable();
-  const r = await rebuildIndex({ dataDir, dbPath });
+  // Wall-clock start of each phase the worker reports (reading JSONL, building FTS, merging segments).
+  const t0 = performance.now();
+  const phaseAt: Record<string, number> = {};
+  const r = await rebuildIndex({
+    dataDir,
+    dbPath,
+    onProgress: (p) => {
+      phaseAt[p.phase] ??= performance.now() - t0;
+    },
+  });
   h.disable();
   clearInterval(tick);
   const p99 = h.percentile(99) / 1e6;
@@ -25,6 +35,10 @@ export async function runB4(dataDir: string, dbPath: string, n: number): Promise
       lag_p50_ms: h.percentile(50) / 1e6,
       lag_p99_ms: p99,
       lag_max_ms: h.max / 1e6,
+      load_s: (phaseAt.indexing ?? NaN) / 1000,
+      fts_build_s: ((phaseAt.optimizing ?? NaN) - (phaseAt.indexing ?? NaN)) / 1000,
+      optimize_s: ((phaseAt.swapping ?? NaN) - (phaseAt.optimizing ?? NaN)) / 1000,
+      db_mb: fs.statSync(dbPath).size / 1e6,
     },
   };
 }

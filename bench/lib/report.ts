@@ -42,3 +42,9 @@ export function mergeResults(entries: Record<string, BenchEntry>, file = path.jo
   }
   fs.writeFileSync(file, `${JSON.stringify({ ...existing, ...entries }, null, 2)}\n`);
 }
+
+/** Replaces bench/results/latest.json with exactly these entries (a full run). */
+export function writeResults(entries: Record<string, BenchEntry>, file = path.join(import.meta.dirname, '..', 'results', 'latest.json')): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(entries, null, 2)}\n`);
+}

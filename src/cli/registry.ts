@@ -2,6 +2,7 @@ import { configGroup } from './commands/config.ts';
 import { enhanceGroup } from './commands/enhance.ts';
 import { modelsGroup } from './commands/models.ts';
 import { transcribeGroup } from './commands/transcribe.ts';
+import { historyGroup } from './commands/history.ts';
 import type { CliGroup } from './types.ts';
 
 /** Every command group of `tingxie`. A new group is one file in commands/ plus one line here. */
@@ -10,4 +11,5 @@ export const COMMAND_GROUPS: readonly CliGroup[] = [
   enhanceGroup,
   transcribeGroup,
   modelsGroup,
+  historyGroup,
 ];

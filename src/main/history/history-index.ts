@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import { openSqlite, type SqliteDb } from './index-db.ts';
 import type { HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
-import { CountCache, explainHistoryQuery, runHistoryQuery } from './index-query.ts';
+import { CountCache, countHistoryQuery, explainHistoryQuery, runHistoryQuery, type MatchCount } from './index-query.ts';
+import { MatchListCache } from './index-match-list.ts';
+import { ngramTokens } from './index-ngram.ts';
 import {
+  BODY_SQL_FUNCTION,
+  DROP_FTS_TRIGGERS_SQL,
   DROP_SQL,
+  FILL_FTS_SQL,
+  FTS_TRIGGERS_SQL,
+  GRAMS_SQL_FUNCTION,
   headerProblem,
   INDEX_SCHEMA_VERSION,
   IndexUnusableError,
@@ -13,8 +20,7 @@ import {
   ridMs,
   RID_SLOTS,
   SCHEMA_SQL,
-  searchBody,
-  searchRid,
+  searchBodyOf,
   timestampMs,
   type FileState,
   type IndexedRecord,
@@ -45,6 +51,8 @@ export class HistoryIndex {
   readonly createdFresh: boolean;
   private readonly db: SqliteDb;
   private readonly counts = new CountCache();
+  private readonly lists = new MatchListCache();
+  private bulk = false;
   private generation = 0;
   private readonly stmts: ReturnType<typeof prepareStatements>;
 
@@ -66,10 +74,19 @@ export class HistoryIndex {
         db.pragma('journal_mode = OFF');
         db.pragma('synchronous = OFF');
         db.pragma('cache_size = -65536');
+        db.pragma('temp_store = MEMORY');
       } else {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
+        // 8 MB page cache (better-sqlite3 defaults to 16 MB): pages are fetched by primary key and FTS
+        // doclists are read sequentially, so a bigger cache buys little while browsing costs RSS (B6).
+        db.pragma('cache_size = -8192');
       }
+      // The triggers that keep both FTS tables in step call these: register before any write.
+      db.function(BODY_SQL_FUNCTION, { deterministic: true }, (asr: string, enh: string | null, fin: string) => searchBodyOf(asr, enh, fin));
+      db.function(GRAMS_SQL_FUNCTION, { deterministic: true }, (asr: string, enh: string | null, fin: string) =>
+        ngramTokens(searchBodyOf(asr, enh, fin)),
+      );
       const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get() !== undefined;
       const version = hasMeta
         ? (db.prepare(`SELECT value FROM meta WHERE key = 'schema_version'`).get() as { value: string } | undefined)?.value
@@ -117,9 +134,17 @@ export class HistoryIndex {
     this.generation++;
   }
 
-  /** One page of the History Browser (keyset pagination, newest first). */
+  /**
+   * One page of the History Browser (keyset pagination, newest first). With `count: false` the page
+   * comes back without waiting for the total (null unless already known); fetch it with countMatches.
+   */
   query(q: HistoryQuery): HistoryPage {
-    return this.guard(() => runHistoryQuery(this.db, q, this.counts, this.generation));
+    return this.guard(() => runHistoryQuery(this.db, q, { counts: this.counts, lists: this.lists, generation: this.generation }));
+  }
+
+  /** Total matches (and facets when asked) of a query, for "Page X / Y"; cached until the index changes. */
+  countMatches(q: HistoryQuery): MatchCount {
+    return this.guard(() => countHistoryQuery(this.db, q, { counts: this.counts, lists: this.lists, generation: this.generation }));
   }
 
   /** EXPLAIN QUERY PLAN lines of a page query (diagnostics, tests, benchmarks). */
@@ -179,10 +204,51 @@ export class HistoryIndex {
     return this.guard(() => this.db.transaction(fn)());
   }
 
+  /**
+   * Starts a bulk load into a fresh, empty index (rebuild): the FTS triggers are dropped so `bulkInsert`
+   * only writes `records`; `finishBulkLoad` then builds both FTS tables in one pass each.
+   */
+  beginBulkLoad(): void {
+    this.guard(() => this.db.exec(DROP_FTS_TRIGGERS_SQL));
+    this.bulk = true;
+  }
+
+  /**
+   * Inserts records during a bulk load, one transaction. New keys at a free rowid take one INSERT each;
+   * anything else (same key again, rowid taken) goes through the normal upsert logic.
+   */
+  bulkInsert(rows: readonly IndexedRecord[]): void {
+    if (!this.bulk) throw new Error('bulkInsert outside beginBulkLoad/finishBulkLoad');
+    this.guard(() =>
+      this.db.transaction(() => {
+        const s = this.stmts;
+        const slow: IndexedRecord[] = [];
+        for (const row of rows) {
+          const rid = ridBase(timestampMs(row.record.timestamp));
+          if (s.insertNew.run({ ...recordColumns(row), rid }).changes === 0) slow.push(row);
+        }
+        if (slow.length > 0) this.upsertTx(slow);
+      })(),
+    );
+    this.generation++;
+  }
+
+  /** Builds both FTS tables from `records` and restores the triggers (then call optimize). */
+  finishBulkLoad(): void {
+    this.guard(() => {
+      this.db.exec(`INSERT INTO search_fts(search_fts) VALUES ('delete-all'); INSERT INTO gram_fts(gram_fts) VALUES ('delete-all');`);
+      this.db.exec(FILL_FTS_SQL);
+      this.db.exec(FTS_TRIGGERS_SQL);
+    });
+    this.bulk = false;
+    this.generation++;
+  }
+
   /** Merges the FTS segments (after a bulk load) and checkpoints the WAL. */
   optimize(): void {
     this.guard(() => {
       this.db.exec(`INSERT INTO search_fts(search_fts) VALUES ('optimize')`);
+      this.db.exec(`INSERT INTO gram_fts(gram_fts) VALUES ('optimize')`);
       this.db.exec('ANALYZE');
     });
   }
@@ -207,17 +273,15 @@ export class HistoryIndex {
       for (const row of rows) {
         const ms = timestampMs(row.record.timestamp);
         const cols = recordColumns(row);
-        const body = searchBody(row.record);
         const existing = s.ridOfKey.get(row.key) as { rid: number } | undefined;
         if (existing && ridMs(existing.rid) === ms) {
+          // The update trigger re-indexes the texts only when one of them changed.
           s.update.run({ ...cols, rid: existing.rid });
-          s.updateBody.run(body, searchRid(existing.rid), body);
           continue;
         }
         if (existing) s.deleteRid.run(existing.rid);
         const rid = this.allocateRid(ms);
         s.insert.run({ ...cols, rid });
-        s.insertBody.run(searchRid(rid), body);
       }
     })();
   };
@@ -256,9 +320,7 @@ function prepareStatements(db: SqliteDb) {
     fileOfKey: db.prepare('SELECT file FROM records WHERE key = ?'),
     insert: db.prepare(`INSERT INTO records (rid, ${COLUMNS.join(', ')}) VALUES (@rid, ${placeholders})`),
     update: db.prepare(`UPDATE records SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE rid = @rid`),
-    insertBody: db.prepare('INSERT INTO search (rid, body) VALUES (?, ?)'),
-    // Skip the FTS delete+insert when the text did not change (e.g. a rotation re-upsert).
-    updateBody: db.prepare('UPDATE search SET body = ? WHERE rid = ? AND body IS NOT ?'),
+    insertNew: db.prepare(`INSERT INTO records (rid, ${COLUMNS.join(', ')}) VALUES (@rid, ${placeholders}) ON CONFLICT DO NOTHING`),
     deleteRid: db.prepare('DELETE FROM records WHERE rid = ?'),
     deleteKey: db.prepare('DELETE FROM records WHERE key = ?'),
     moveKey: db.prepare('UPDATE records SET file = ? WHERE key = ?'),

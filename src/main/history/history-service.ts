@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { historyRecordSchema, newRecordId, recordKey, type HistoryRecord, type NewHistoryRecord, type RecordUpdate, type StoredRecord } from '../../shared/history/record.ts';
-import type { HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
+import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
 import { HistoryIndex, IndexUnusableError, removeIndexFiles, type IndexedRecord } from './history-index.ts';
 import { HistoryStore, type HistoryFileLabel, type HistoryStoreOptions, type StoreEvent } from './history-store.ts';
+import { readLines } from './jsonl-log.ts';
 import type { RecentQuery } from './hot-cache.ts';
 import { rebuildIndex } from './index-rebuild.ts';
 import { checkIndexAgainstFiles } from './index-sync.ts';
@@ -36,6 +37,10 @@ export class HistoryService {
   private readonly now: () => Date;
   private readonly random: () => number;
   private rebuilding: Promise<void> | null = null;
+  /** Store events seen while a rebuild runs: applied to the new index after the swap. */
+  private pendingEvents: StoreEvent[] | null = null;
+  /** Records per file as the index holds them (kept in step so `log()` never runs a COUNT). */
+  private readonly counts = new Map<HistoryFileLabel, number>();
 
   private constructor(store: HistoryStore, opts: HistoryServiceOptions) {
     this.store = store;
@@ -50,8 +55,11 @@ export class HistoryService {
 
   /** Opens the store and the index, then checks the index against the JSONL files (rebuilding when needed). */
   static async open(opts: HistoryServiceOptions): Promise<HistoryService> {
-    // No `locate` hint: the index has no public key lookup yet, so the store scans (active first).
-    const svc = new HistoryService(await HistoryStore.open(opts), opts);
+    // The index tells the store which file holds a key (verified there; scanning is the fallback).
+    const ref: { svc?: HistoryService } = {};
+    const store = await HistoryStore.open({ ...opts, locate: opts.locate ?? ((key) => ref.svc?.fileOfKey(key)) });
+    const svc = new HistoryService(store, opts);
+    ref.svc = svc;
     if (opts.rebuildInline) await svc.indexReady;
     return svc;
   }
@@ -97,6 +105,15 @@ export class HistoryService {
   }
 
   /** Usage statistics from the index. */
+  /**
+   * The total, page count and facets of a query, apart from its rows: the History Browser shows a page
+   * from `query({ ...q, count: false, facets: false })` at once and fills in "Page X / Y" from this.
+   */
+  async countMatches(q: HistoryQuery): Promise<HistoryMatchCount> {
+    await this.indexReady;
+    return this.requireIndex().countMatches(q);
+  }
+
   async stats(q: StatsQuery): Promise<UsageStats> {
     await this.indexReady;
     return this.requireIndex().stats(q);
@@ -107,23 +124,32 @@ export class HistoryService {
     return this.index;
   }
 
-  /** Rebuilds the index from the JSONL files in a worker, with writes held back meanwhile. */
+  /** The file the index says holds `key` (a hint for the store), or undefined when unknown/unavailable. */
+  fileOfKey(key: string): HistoryFileLabel | undefined {
+    if (!this.index || this.stale || this.pendingEvents) return undefined;
+    try {
+      return this.index.fileOfKey(key);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Rebuilds the index from the JSONL files in a worker while writes go on: changes made meanwhile are
+   * recorded and applied to the new index after the swap (with the queue held, so none slips between).
+   */
   rebuildIndex(): Promise<void> {
-    this.rebuilding ??= this.store
-      .exclusive(async () => {
-        const dbPath = this.store.paths.indexDb;
-        await rebuildIndex({ dataDir: this.store.paths.dataDir, dbPath, beforeSwap: () => this.closeIndex() });
-        this.index = HistoryIndex.open(dbPath);
-        this.stale = false;
-      })
-      .catch((err: unknown) => {
-        this.stale = true;
-        this.warn(`history: index rebuild failed, search unavailable until the next start: ${(err as Error).message}`);
-      })
-      .finally(() => {
-        this.rebuilding = null;
-      });
+    this.rebuilding ??= this.runRebuild().finally(() => {
+      this.rebuilding = null;
+    });
     return this.rebuilding;
+  }
+
+  /** Resolves once writes, background rotations and any index rebuild are finished. */
+  async settled(): Promise<void> {
+    await this.store.settled();
+    await this.rebuilding;
+    await this.store.settled();
   }
 
   /** Waits for queued writes and closes the index. */
@@ -132,6 +158,72 @@ export class HistoryService {
     await this.rebuilding;
     await this.store.close();
     this.closeIndex();
+  }
+
+  private async runRebuild(): Promise<void> {
+    const dbPath = this.store.paths.indexDb;
+    this.pendingEvents = [];
+    try {
+      await rebuildIndex({ dataDir: this.store.paths.dataDir, dbPath, beforeSwap: () => this.closeIndex() });
+      await this.store.exclusive(async () => {
+        const index = HistoryIndex.open(dbPath);
+        this.counts.clear();
+        await this.catchUp(index, this.pendingEvents ?? []);
+        this.pendingEvents = null;
+        this.index = index;
+        this.stale = false;
+      });
+    } catch (err) {
+      this.stale = true;
+      this.warn(`history: index rebuild failed, search unavailable until the next start: ${(err as Error).message}`);
+    } finally {
+      this.pendingEvents = null;
+    }
+  }
+
+  /**
+   * Applies changes made during a rebuild to the new index. The worker may have read a file before or
+   * after each change, so only idempotent steps are used: appends, edits and deletes are replayed; files
+   * touched by a rotation, import or clear are re-read (archives first, active last) and made to match.
+   */
+  private async catchUp(index: HistoryIndex, events: readonly StoreEvent[]): Promise<void> {
+    const resync = new Set<HistoryFileLabel>();
+    for (const e of events) {
+      switch (e.type) {
+        case 'appended':
+        case 'updated':
+        case 'deleted':
+          this.applyNow(index, e);
+          break;
+        case 'rotated':
+          resync.add('active');
+          for (const m of e.rotation.moves) resync.add(m.month);
+          break;
+        case 'added':
+          for (const r of e.rows) resync.add(r.file);
+          break;
+        case 'cleared':
+          for (const f of e.files) resync.add(f);
+          break;
+        default: {
+          const never: never = e;
+          throw new Error(`unknown store event ${JSON.stringify(never)}`);
+        }
+      }
+    }
+    const order = [...resync].filter((f) => f !== 'active').sort();
+    if (resync.has('active')) order.push('active');
+    for (const file of order) {
+      const lines = await readLines(this.store.pathOf(file));
+      const rows: IndexedRecord[] = lines.flatMap((l) => (l.kind === 'record' ? [{ key: recordKey(l.record), record: l.record, file }] : []));
+      const present = new Set(rows.map((r) => r.key));
+      index.transaction(() => {
+        index.remove(index.keysOfFile(file).filter((k) => !present.has(k)));
+        index.upsert(rows);
+        this.counts.clear();
+        this.saveFileState(index, file);
+      });
+    }
   }
 
   private requireIndex(): HistoryIndex {
@@ -163,58 +255,97 @@ export class HistoryService {
 
   /** Mirrors a store change into the index; failures mark it stale and schedule a rebuild. */
   private applyToIndex(e: StoreEvent): void {
+    if (this.pendingEvents) {
+      this.pendingEvents.push(e);
+      return;
+    }
     const index = this.index;
     if (!index || this.stale) return;
     try {
-      const touched = new Set<HistoryFileLabel>();
-      index.transaction(() => {
-        switch (e.type) {
-          case 'appended':
-            index.upsert([{ key: recordKey(e.record), record: e.record, file: 'active' }]);
-            touched.add('active');
-            break;
-          case 'updated':
-            index.upsert([{ key: recordKey(e.record), record: e.record, file: e.file }]);
-            touched.add(e.file);
-            break;
-          case 'deleted':
-            index.remove(e.keys);
-            touched.add(e.file);
-            break;
-          case 'rotated': {
-            const byMonth = new Map<string, string[]>();
-            for (const m of e.rotation.moves) byMonth.set(m.month, [...(byMonth.get(m.month) ?? []), m.key]);
-            for (const [month, keys] of byMonth) {
-              index.moveToFile(keys, month);
-              touched.add(month);
-            }
-            touched.add('active');
-            break;
-          }
-          case 'added': {
-            const rows: IndexedRecord[] = e.rows.map((r) => ({ key: recordKey(r.record), record: r.record, file: r.file }));
-            index.upsert(rows);
-            for (const r of rows) touched.add(r.file);
-            break;
-          }
-          case 'cleared':
-            for (const f of e.files) {
-              index.remove(index.keysOfFile(f));
-              touched.add(f);
-            }
-            break;
-          default: {
-            const never: never = e;
-            throw new Error(`unknown store event ${JSON.stringify(never)}`);
-          }
-        }
-        for (const f of touched) this.saveFileState(index, f);
-      });
+      this.applyNow(index, e);
     } catch (err) {
       this.stale = true;
+      this.counts.clear();
       this.warn(`history: index update failed, rebuilding (the JSONL write is safe): ${(err as Error).message}`);
       void this.indexReady.then(() => this.rebuildIndex());
     }
+  }
+
+  /** One store change as one index transaction, with the touched files' FileState refreshed. */
+  private applyNow(index: HistoryIndex, e: StoreEvent): void {
+    const touched = new Set<HistoryFileLabel>();
+    index.transaction(() => {
+      switch (e.type) {
+        case 'appended': {
+          const key = recordKey(e.record);
+          const before = index.fileOfKey(key);
+          index.upsert([{ key, record: e.record, file: 'active' }]);
+          if (before === undefined) this.bump('active', 1);
+          else if (before !== 'active') this.forget(before, 'active');
+          touched.add('active');
+          break;
+        }
+        case 'updated':
+          index.upsert([{ key: recordKey(e.record), record: e.record, file: e.file }]);
+          touched.add(e.file);
+          break;
+        case 'deleted':
+          index.remove(e.keys);
+          this.forget(e.file);
+          touched.add(e.file);
+          break;
+        case 'rotated': {
+          const byMonth = new Map<string, string[]>();
+          for (const m of e.rotation.moves) byMonth.set(m.month, [...(byMonth.get(m.month) ?? []), m.key]);
+          for (const [month, keys] of byMonth) {
+            index.moveToFile(keys, month);
+            this.bump(month, keys.length);
+            this.bump('active', -keys.length);
+            touched.add(month);
+          }
+          touched.add('active');
+          break;
+        }
+        case 'added': {
+          const rows: IndexedRecord[] = e.rows.map((r) => ({ key: recordKey(r.record), record: r.record, file: r.file }));
+          index.upsert(rows);
+          for (const r of rows) touched.add(r.file);
+          this.forget(...touched);
+          break;
+        }
+        case 'cleared':
+          for (const f of e.files) {
+            index.remove(index.keysOfFile(f));
+            touched.add(f);
+          }
+          this.forget(...touched);
+          break;
+        default: {
+          const never: never = e;
+          throw new Error(`unknown store event ${JSON.stringify(never)}`);
+        }
+      }
+      for (const f of touched) this.saveFileState(index, f);
+    });
+  }
+
+  /** Adjusts a cached per-file count (no-op when not cached: it is read from the index when next needed). */
+  private bump(file: HistoryFileLabel, delta: number): void {
+    const n = this.counts.get(file);
+    if (n !== undefined) this.counts.set(file, n + delta);
+  }
+
+  private forget(...files: HistoryFileLabel[]): void {
+    for (const f of files) this.counts.delete(f);
+  }
+
+  private countOf(index: HistoryIndex, file: HistoryFileLabel): number {
+    let n = this.counts.get(file);
+    if (n === undefined) {
+      n = index.count(file);
+      this.counts.set(file, n);
+    }
+    return n;
   }
 
   private saveFileState(index: HistoryIndex, file: HistoryFileLabel): void {
@@ -224,8 +355,9 @@ export class HistoryService {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       index.deleteFileState(file);
+      this.counts.delete(file);
       return;
     }
-    index.setFileState(file, { size: st.size, mtimeMs: st.mtimeMs, count: index.count(file) });
+    index.setFileState(file, { size: st.size, mtimeMs: st.mtimeMs, count: this.countOf(index, file) });
   }
 }

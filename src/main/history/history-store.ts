@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import {
   historyRecordSchema,
   newRecordId,
@@ -11,81 +11,37 @@ import {
 } from '../../shared/history/record.ts';
 import { appendDurable, ensureDir, unlinkDurable, writeFileAtomic } from './durable-fs.ts';
 import { HotCache, HOT_CACHE_SIZE, selectRecent, type RecentQuery } from './hot-cache.ts';
-import { readLines, repairTail, rewriteLines, type HistoryLogger, type TailRepair } from './jsonl-log.ts';
+import { readLines, repairTail, rewriteLines, type HistoryLogger } from './jsonl-log.ts';
 import { parseJsonlLine, type JsonlLine } from './jsonl-reader.ts';
-import { archiveMonthOfFileName, historyPaths, type HistoryPaths } from './paths.ts';
-import { recoverRotation, rotateIfNeeded, type RotationResult } from './rotation-run.ts';
-import { MAX_ACTIVE_RECORDS, ROTATE_MIN_BYTES, needsCountCheck } from './rotation.ts';
+import { historyPaths, type HistoryPaths } from './paths.ts';
+import { MAX_ACTIVE_RECORDS, ROTATE_MIN_BYTES } from './rotation.ts';
+import { recoverRotation, type RotationResult } from './rotation-run.ts';
+import { RotationScheduler } from './rotation-scheduler.ts';
+import { listFileLabels, locateKey, mergeIntoActive, pathOfLabel } from './store-files.ts';
+import type { HistoryFileLabel, HistoryStoreOptions, OpenReport, RecordPlacement, StoreEvent } from './store-types.ts';
 
-/** A history file by label: `active`, a month `YYYY-MM`, or `unknown` (as the index's `file` column). */
-export type HistoryFileLabel = string;
+export type { HistoryFileLabel, HistoryStoreOptions, OpenReport, RecordPlacement, StoreEvent } from './store-types.ts';
 
-/** Options of `HistoryStore.open`; thresholds are injectable for tests, defaults are the seed's. */
-export interface HistoryStoreOptions {
-  readonly dataDir: string;
-  /** Seed: 20,000. */
-  readonly maxRecords?: number;
-  /** Seed: 4 MB. */
-  readonly rotateMinBytes?: number;
-  /** Seed: 200. */
-  readonly hotCacheSize?: number;
-  readonly now?: () => Date;
-  readonly random?: () => number;
-  readonly warn?: HistoryLogger;
-  /** Where the index believes a key lives; only a hint (verified, then falls back to scanning). */
-  readonly locate?: (key: string) => HistoryFileLabel | undefined;
-}
-
-/** What changed, so the service can keep the index in step. */
-export type StoreEvent =
-  | { readonly type: 'appended'; readonly record: StoredRecord }
-  | { readonly type: 'updated'; readonly file: HistoryFileLabel; readonly record: StoredRecord }
-  | { readonly type: 'deleted'; readonly file: HistoryFileLabel; readonly keys: readonly string[] }
-  | { readonly type: 'rotated'; readonly rotation: RotationResult }
-  /** Existing records added (import), with the file each went to. */
-  | { readonly type: 'added'; readonly rows: readonly { readonly record: StoredRecord; readonly file: HistoryFileLabel }[] }
-  /** Everything deleted: these files were emptied or removed. */
-  | { readonly type: 'cleared'; readonly files: readonly HistoryFileLabel[] };
-
-/** What `open` found and repaired. */
-export interface OpenReport {
-  readonly tail: TailRepair;
-  readonly recoveredRotation: RotationResult | null;
-}
-
-/** A located record with its file's lines, for rewrites. */
-interface Located {
-  readonly file: HistoryFileLabel;
-  readonly lines: JsonlLine[];
-  readonly index: number;
-}
-
-/** Where an added record goes (import). */
-export interface RecordPlacement {
-  readonly record: StoredRecord;
-  /** Raw line to write (kept verbatim from the source file when available). */
-  readonly text: string;
-  readonly target: 'active' | { readonly month: string };
-}
+/** Returned by a queued rewrite that found a rotation running: retried once it is idle. */
+const RETRY = Symbol('retry');
 
 /**
  * The JSONL history: the source of truth. One writer per data folder; all writes go through a
- * promise queue, are fsynced before they resolve, and rotate the active file as the seed says.
+ * promise queue and are fsynced before they resolve. The seed's rotation runs after `log()` in the
+ * background (RotationScheduler), so `log()` never pays for rewriting the active file; edits, deletes
+ * and imports wait until no rotation is running, so they never rewrite a file a rotation is working on.
  */
 export class HistoryStore {
   readonly paths: HistoryPaths;
   readonly openReport: OpenReport;
-  private readonly maxRecords: number;
-  private readonly rotateMinBytes: number;
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly warn: HistoryLogger;
   private readonly locateHint: ((key: string) => HistoryFileLabel | undefined) | undefined;
   private readonly hot: HotCache;
+  private readonly rotation: RotationScheduler;
   private readonly listeners = new Set<(e: StoreEvent) => void>();
   private queue: Promise<unknown> = Promise.resolve();
-  /** Records in the active file; null until first needed (counted once, then tracked). */
-  private activeCount: number | null = null;
   /** False after a failed append (the tail may be torn) until repaired. */
   private tailClean = true;
   /** True after a rotation failed midway: its intent must be recovered before anything else. */
@@ -96,13 +52,24 @@ export class HistoryStore {
   private constructor(opts: HistoryStoreOptions, paths: HistoryPaths, report: OpenReport) {
     this.paths = paths;
     this.openReport = report;
-    this.maxRecords = opts.maxRecords ?? MAX_ACTIVE_RECORDS;
-    this.rotateMinBytes = opts.rotateMinBytes ?? ROTATE_MIN_BYTES;
     this.now = opts.now ?? (() => new Date());
     this.random = opts.random ?? Math.random;
     this.warn = opts.warn ?? ((m) => console.warn(m));
     this.locateHint = opts.locate;
     this.hot = new HotCache(opts.hotCacheSize ?? HOT_CACHE_SIZE);
+    this.rotation = new RotationScheduler({
+      paths,
+      maxRecords: opts.maxRecords ?? MAX_ACTIVE_RECORDS,
+      rotateMinBytes: opts.rotateMinBytes ?? ROTATE_MIN_BYTES,
+      nowIso: () => this.now().toISOString(),
+      warn: (m) => this.warn(m),
+      locked: (fn) => this.enqueue(fn),
+      repair: () => this.prepareAppend(),
+      rotated: (r) => this.afterRotation(r),
+      failed: () => {
+        this.rotationPending = true;
+      },
+    });
   }
 
   /** Opens (creating the folder), finishes an interrupted rotation and repairs a torn last line. */
@@ -127,13 +94,21 @@ export class HistoryStore {
     return this.lastKey;
   }
 
+  /** Rotations this store has committed since it was opened. */
+  get rotationsCompleted(): number {
+    return this.rotation.completed;
+  }
+
   /** Subscribes to changes; returns an unsubscribe function. */
   onChange(listener: (e: StoreEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Appends one record (id and timestamp assigned when absent), fsynced before resolving, then rotates if due. */
+  /**
+   * Appends one record (id and timestamp assigned when absent); resolves once it is fsynced and every
+   * listener (the index) has seen it. The seed's rotation check then runs in the background.
+   */
   log(input: NewHistoryRecord): Promise<HistoryRecord> {
     return this.enqueue(async () => {
       const now = this.now();
@@ -143,20 +118,20 @@ export class HistoryStore {
         timestamp: input.timestamp ?? now.toISOString(),
       });
       await this.prepareAppend();
+      const line = `${JSON.stringify(record)}\n`;
       try {
-        await appendDurable(this.paths.active, `${JSON.stringify(record)}\n`);
+        await appendDurable(this.paths.active, line);
       } catch (err) {
         // A partial write may have left a torn line; repair it before the next append.
         this.tailClean = false;
-        this.activeCount = null;
+        this.rotation.rewritten(null);
         throw err;
       }
-      if (this.activeCount !== null) this.activeCount++;
       this.hot.onAppend(record);
       this.lastKey = recordKey(record);
       this.counter++;
       this.emit({ type: 'appended', record });
-      await this.maybeRotate();
+      this.rotation.afterAppend(Buffer.byteLength(line));
       return record;
     });
   }
@@ -164,9 +139,8 @@ export class HistoryStore {
   /** Changes fields of a record (active or archived) and sets `edited_at`; null when the key is unknown. */
   update(key: string, fields: RecordUpdate): Promise<StoredRecord | null> {
     const changes = recordUpdateSchema.parse(fields);
-    return this.enqueue(async () => {
-      await this.prepareAppend();
-      const found = await this.locate(key);
+    return this.enqueueRewrite(async () => {
+      const found = await locateKey(this.paths, key, this.locateHint?.(key));
       if (!found) return null;
       const line = found.lines[found.index];
       if (line?.kind !== 'record') return null;
@@ -187,12 +161,10 @@ export class HistoryStore {
 
   /** Deletes a record (active or archived); false when the key is unknown. */
   delete(key: string): Promise<boolean> {
-    return this.enqueue(async () => {
-      await this.prepareAppend();
-      const found = await this.locate(key);
+    return this.enqueueRewrite(async () => {
+      const found = await locateKey(this.paths, key, this.locateHint?.(key));
       if (!found) return false;
-      const lines = found.lines.filter((_, i) => i !== found.index);
-      await this.rewrite(found.file, lines);
+      await this.rewrite(found.file, found.lines.filter((_, i) => i !== found.index));
       this.afterDelete(found.file, [key]);
       return true;
     });
@@ -200,8 +172,7 @@ export class HistoryStore {
 
   /** Deletes every record matching `predicate` in every file (retention, delete a day); returns how many. */
   deleteWhere(predicate: (r: StoredRecord) => boolean): Promise<number> {
-    return this.enqueue(async () => {
-      await this.prepareAppend();
+    return this.enqueueRewrite(async () => {
       let total = 0;
       for (const file of await this.listFiles()) {
         const lines = await readLines(this.pathOf(file));
@@ -222,13 +193,13 @@ export class HistoryStore {
 
   /** Deletes all history (active file emptied, archives removed; the quarantine file is kept). */
   clear(): Promise<void> {
-    return this.enqueue(async () => {
+    return this.enqueueRewrite(async () => {
       const files = await this.listFiles();
       for (const f of files) {
         if (f === 'active') await writeFileAtomic(this.paths.active, '');
         else await unlinkDurable(this.pathOf(f));
       }
-      this.activeCount = 0;
+      this.rotation.rewritten(0);
       this.hot.invalidate();
       this.counter++;
       this.emit({ type: 'cleared', files });
@@ -240,9 +211,8 @@ export class HistoryStore {
    * are merged into the active file in timestamp order, then the seed's rotation check runs.
    */
   addRecords(items: readonly RecordPlacement[]): Promise<number> {
-    return this.enqueue(async () => {
+    return this.enqueueRewrite(async () => {
       if (items.length === 0) return 0;
-      await this.prepareAppend();
       const nowIso = this.now().toISOString();
       const byMonth = new Map<string, string[]>();
       const toActive: RecordPlacement[] = [];
@@ -255,21 +225,11 @@ export class HistoryStore {
         await repairTail(this.paths.archive(month), this.paths.quarantine, month, nowIso);
         await appendDurable(this.paths.archive(month), `${texts.join('\n')}\n`);
       }
-      if (toActive.length) {
-        const lines = await readLines(this.paths.active);
-        const merged = [
-          ...lines.filter((l) => l.kind === 'record').map((l) => ({ ts: Date.parse(l.record.timestamp), text: l.text })),
-          ...toActive.map((it) => ({ ts: Date.parse(it.record.timestamp), text: it.text })),
-        ];
-        // Stable sort by time; unparseable timestamps keep their place at the front.
-        merged.sort((a, b) => (Number.isNaN(a.ts) ? -Infinity : a.ts) - (Number.isNaN(b.ts) ? -Infinity : b.ts));
-        await rewriteLines(this.paths.active, merged.map((m) => m.text), lines, this.paths.quarantine, 'active', nowIso);
-        this.activeCount = merged.length;
-      }
+      if (toActive.length) this.rotation.rewritten(await mergeIntoActive(this.paths, toActive, nowIso));
       this.hot.invalidate();
       this.counter++;
       this.emit({ type: 'added', rows: items.map((it) => ({ record: it.record, file: it.target === 'active' ? 'active' : it.target.month })) });
-      await this.maybeRotate();
+      this.rotation.check();
       return items.length;
     });
   }
@@ -285,20 +245,13 @@ export class HistoryStore {
   }
 
   /** Labels of all history files that exist: `active` first, then archives in name order. */
-  async listFiles(): Promise<HistoryFileLabel[]> {
-    let names: string[] = [];
-    try {
-      names = await readdir(this.paths.archivesDir);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-    const months = names.map(archiveMonthOfFileName).filter((m): m is string => m !== null);
-    return ['active', ...months.sort()];
+  listFiles(): Promise<HistoryFileLabel[]> {
+    return listFileLabels(this.paths);
   }
 
   /** Path of a file label. */
   pathOf(file: HistoryFileLabel): string {
-    return file === 'active' ? this.paths.active : this.paths.archive(file);
+    return pathOfLabel(this.paths, file);
   }
 
   /** All parseable records of one file, in file order (bad lines are reported through `warn`). */
@@ -326,15 +279,46 @@ export class HistoryStore {
     return this.enqueue(fn);
   }
 
-  /** Resolves once queued writes are done. */
-  async close(): Promise<void> {
+  /** Runs the seed's rotation check now (as after a `log()`) and resolves when no rotation is running. */
+  async rotateNow(): Promise<void> {
+    await this.enqueue(async () => this.rotation.check());
+    await this.settled();
+  }
+
+  /** Resolves once queued writes and any background rotation (including coalesced re-checks) are done. */
+  async settled(): Promise<void> {
+    do {
+      await this.queue.catch(() => undefined);
+      await this.rotation.idle();
+    } while (this.rotation.running);
     await this.queue.catch(() => undefined);
+  }
+
+  /** Resolves once queued writes and background rotations are done. */
+  close(): Promise<void> {
+    return this.settled();
   }
 
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Queues a rewrite of whole files. It must not overlap a background rotation (which appends to archives
+   * and copies the active file), so it runs only when none is in flight, retrying after it ends.
+   */
+  private async enqueueRewrite<T>(fn: () => Promise<T>): Promise<T> {
+    for (;;) {
+      await this.rotation.idle();
+      const r = await this.enqueue(async () => {
+        if (this.rotation.running) return RETRY;
+        await this.prepareAppend();
+        return { value: await fn() };
+      });
+      if (r !== RETRY) return r.value;
+    }
   }
 
   private emit(e: StoreEvent): void {
@@ -353,28 +337,12 @@ export class HistoryStore {
     if (this.rotationPending) {
       const r = await recoverRotation(this.paths, nowIso, this.warn);
       this.rotationPending = false;
-      this.activeCount = null;
+      this.rotation.rewritten(null);
       if (r) this.afterRotation(r);
     }
     if (!this.tailClean) {
       await repairTail(this.paths.active, this.paths.quarantine, 'active', nowIso);
       this.tailClean = true;
-    }
-  }
-
-  private async maybeRotate(): Promise<void> {
-    const size = (await stat(this.paths.active)).size;
-    if (!needsCountCheck(size, this.rotateMinBytes)) return;
-    if (this.activeCount !== null && this.activeCount <= this.maxRecords) return;
-    try {
-      const { count, rotation } = await rotateIfNeeded(this.paths, this.maxRecords, this.now().toISOString());
-      this.activeCount = count;
-      if (rotation) this.afterRotation(rotation);
-    } catch (err) {
-      // The record itself is durable; the unfinished rotation is completed from its intent next time.
-      this.rotationPending = true;
-      this.activeCount = null;
-      this.warn(`history: rotation failed, will be finished before the next write: ${(err as Error).message}`);
     }
   }
 
@@ -386,7 +354,7 @@ export class HistoryStore {
 
   private afterDelete(file: HistoryFileLabel, keys: readonly string[]): void {
     if (file === 'active') {
-      if (this.activeCount !== null) this.activeCount -= keys.length;
+      this.rotation.rewritten(null);
       this.hot.onDelete(new Set(keys));
     }
     this.counter++;
@@ -396,18 +364,6 @@ export class HistoryStore {
   private async rewrite(file: HistoryFileLabel, lines: readonly JsonlLine[]): Promise<void> {
     const texts = lines.flatMap((l) => (l.kind === 'record' ? [l.text] : []));
     await rewriteLines(this.pathOf(file), texts, lines, this.paths.quarantine, file, this.now().toISOString());
-  }
-
-  /** Finds the file holding `key`: the index's hint first (verified), else active, then archives newest first. */
-  private async locate(key: string): Promise<Located | null> {
-    const files = await this.listFiles();
-    const hint = this.locateHint?.(key);
-    const order = hint && files.includes(hint) ? [hint, ...files.filter((f) => f !== hint)] : ['active', ...files.slice(1).reverse()];
-    for (const file of order) {
-      const lines = await readLines(this.pathOf(file));
-      const index = lines.findIndex((l) => l.kind === 'record' && recordKey(l.record) === key);
-      if (index >= 0) return { file, lines, index };
-    }
-    return null;
+    if (file === 'active') this.rotation.rewritten(texts.length);
   }
 }

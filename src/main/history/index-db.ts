@@ -11,6 +11,8 @@ export interface SqliteStatement {
   run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
+  /** Return only the first column of each row. */
+  pluck(toggle?: boolean): SqliteStatement;
 }
 
 /** An open database connection. */
@@ -19,6 +21,8 @@ export interface SqliteDb {
   prepare(sql: string): SqliteStatement;
   exec(sql: string): void;
   pragma(sql: string): unknown;
+  /** Registers a JS function callable from SQL (triggers use it). */
+  function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: (...args: never[]) => unknown): SqliteDb;
   transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
   close(): void;
 }

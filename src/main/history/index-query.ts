@@ -1,14 +1,28 @@
 import type { SqliteDb } from './index-db.ts';
 import {
-  historyQuerySchema,
   TRIGRAM_MIN_CHARS,
   type FacetCounts,
+  type HistoryMatchCount,
   type HistoryPage,
   type HistoryQuery,
   type HistoryRow,
   type ResolvedHistoryQuery,
 } from '../../shared/history/query.ts';
 import { foldCase, INV_BASE, ridBase, searchRid, timestampMs } from './index-schema.ts';
+import { sliceFrom, type MatchListCache } from './index-match-list.ts';
+import { ngramMatch } from './index-ngram.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  fingerprintOf,
+  ftsPhrase,
+  InvalidHistoryQueryError,
+  queryIdentity,
+  resolveHistoryQuery,
+  stripUnsearchable,
+} from './index-query-input.ts';
+
+export { decodeCursor, encodeCursor, ftsPhrase, InvalidHistoryQueryError, resolveHistoryQuery } from './index-query-input.ts';
 
 /**
  * History Browser queries over the index, following the rules measured in perf-reliability A5:
@@ -16,88 +30,13 @@ import { foldCase, INV_BASE, ridBase, searchRid, timestampMs } from './index-sch
  * apply after it; pages are keyset (rowid cursor), never OFFSET; counts are cached per query.
  */
 
-/** Thrown for a query that fails validation or carries a cursor from another query. */
-export class InvalidHistoryQueryError extends Error {
-  override readonly name = 'InvalidHistoryQueryError';
-}
-
-type Direction = 'older' | 'newer';
-interface Cursor {
-  readonly dir: Direction;
-  readonly rid: number;
-  readonly page: number;
-  readonly fingerprint: string;
-}
-
-/** FNV-1a over a string, base 36: ties a cursor to the query that produced it. */
-function fingerprintOf(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(36);
-}
-
-/** Canonical form of everything that defines the result set (not the position in it). */
-function queryIdentity(q: ResolvedHistoryQuery): string {
-  return JSON.stringify([
-    stripUnsearchable(q.text).trim(),
-    q.since ?? null,
-    q.until ?? null,
-    [...q.modes].sort(),
-    [...q.sttModels].sort(),
-    [...q.llmModels].sort(),
-    q.corrected ?? null,
-    q.includeArchived,
-    q.pageSize,
-  ]);
-}
-
-/** NUL cannot appear in an FTS string and U+0001 separates texts in the search body: neither is searchable. */
-function stripUnsearchable(text: string): string {
-  return text.replaceAll('\u0000', '').replaceAll('\u0001', '');
-}
-
-/** Encodes an opaque cursor. */
-export function encodeCursor(c: Cursor): string {
-  return `${c.dir === 'older' ? 'o' : 'n'}.${c.rid.toString(36)}.${c.page.toString(36)}.${c.fingerprint}`;
-}
-
-/** Decodes a cursor; throws InvalidHistoryQueryError for anything malformed. */
-export function decodeCursor(s: string): Cursor {
-  const m = /^([on])\.([0-9a-z]{1,12})\.([0-9a-z]{1,8})\.([0-9a-z]{1,8})$/.exec(s);
-  if (!m) throw new InvalidHistoryQueryError(`Malformed history cursor: ${JSON.stringify(s)}`);
-  const rid = parseInt(m[2] ?? '', 36);
-  const page = parseInt(m[3] ?? '', 36);
-  if (!Number.isSafeInteger(rid) || page < 1) throw new InvalidHistoryQueryError(`Malformed history cursor: ${JSON.stringify(s)}`);
-  return { dir: m[1] === 'o' ? 'older' : 'newer', rid, page, fingerprint: m[4] ?? '' };
-}
-
-/** Validates a query, turning zod issues into one readable error. */
-export function resolveHistoryQuery(q: HistoryQuery): ResolvedHistoryQuery {
-  const parsed = historyQuerySchema.safeParse(q);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new InvalidHistoryQueryError(`Invalid history query: ${issues}`);
-  }
-  return parsed.data;
-}
-
-/** Escapes a LIKE pattern fragment (with ESCAPE '\'). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Quotes user text as one FTS5 string (a phrase): no operator, column filter or prefix can leak through. */
-export function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
 
 /** Query plan decided once per query: text mode, rowid window, filter SQL. */
 interface Plan {
   readonly textMode: HistoryPage['textMode'];
   readonly needle: string;
+  /** The FTS5 MATCH argument (trigram phrase or n-gram token); '' without text. */
+  readonly match: string;
   readonly lo: number | null; // inclusive
   readonly hi: number | null; // exclusive
   readonly filterSql: string; // conditions on alias r, joined with AND ('' when none)
@@ -156,8 +95,10 @@ function inList(column: string, values: readonly string[], params: (string | num
 function makePlan(db: SqliteDb, q: ResolvedHistoryQuery): Plan {
   const text = stripUnsearchable(q.text).trim();
   const needle = foldCase(text);
-  const chars = [...text].length;
-  const textMode: Plan['textMode'] = chars === 0 ? 'none' : chars >= TRIGRAM_MIN_CHARS ? 'fts' : 'like';
+  // Counted after folding: that is the string both indexes were built from.
+  const chars = [...needle].length;
+  const textMode: Plan['textMode'] = chars === 0 ? 'none' : chars >= TRIGRAM_MIN_CHARS ? 'fts' : 'ngram';
+  const match = textMode === 'fts' ? ftsPhrase(needle) : textMode === 'ngram' ? (ngramMatch(needle) ?? '') : '';
   let lo: number | null = q.since !== undefined ? ridBase(timestampMs(q.since)) : null;
   const hi: number | null = q.until !== undefined ? ridBase(timestampMs(q.until) + 1) : null;
   const conds: string[] = [];
@@ -178,24 +119,26 @@ function makePlan(db: SqliteDb, q: ResolvedHistoryQuery): Plan {
     params.push(q.corrected ? 1 : 0);
   }
   if (lo !== null && hi !== null && lo >= hi) empty = true;
-  return { textMode, needle, lo, hi, filterSql: conds.join(' AND '), filterParams: params, empty };
+  return { textMode, needle, match, lo, hi, filterSql: conds.join(' AND '), filterParams: params, empty };
 }
 
 /**
- * The matching record ids as a subquery over alias r (records), with the extra rowid bound for keyset
- * paging. FTS: the MATCH runs alone on the FTS table in a CTE ordered by rowid, then records are
- * joined (CROSS JOIN pins the order) and filtered. Otherwise records are walked by rowid.
+ * The matching records over alias r (records), with the extra rowid bound for keyset paging. Text: the
+ * MATCH runs alone on its FTS table (trigram or n-gram) in a CTE ordered by rowid, with the date
+ * window and cursor as rowid bounds inside it; records are joined after it (CROSS JOIN pins the order)
+ * and filtered. Without text, records are walked by rowid.
  */
 function matchSql(
   plan: Plan,
   bound: { op: '<' | '>'; rid: number } | null,
   order: 'DESC' | 'ASC' | null,
+  columns = ROW_COLUMNS,
 ): { sql: string; params: (string | number)[] } {
   const range: string[] = [];
   const rangeParams: number[] = [];
   const inverted = plan.textMode !== 'none';
   // On the search/FTS side rowids are INV_BASE − rid, so every comparison flips.
-  const col = plan.textMode === 'fts' ? 'rowid' : plan.textMode === 'like' ? 's.rid' : 'r.rid';
+  const col = inverted ? 'rowid' : 'r.rid';
   const add = (op: '<' | '>=' | '>', rid: number): void => {
     const flipped = { '<': '>', '>=': '<=', '>': '<' }[op];
     range.push(`${col} ${inverted ? flipped : op} ?`);
@@ -205,26 +148,19 @@ function matchSql(
   if (plan.hi !== null) add('<', plan.hi);
   if (bound) add(bound.op, bound.rid);
   const sOrder = order === 'DESC' ? 'ASC' : order === 'ASC' ? 'DESC' : null;
-  const filters = plan.filterSql ? [plan.filterSql] : [];
-  const orderSql = order ? `ORDER BY r.rid ${order}` : '';
   switch (plan.textMode) {
-    case 'fts': {
-      const where = ['search_fts MATCH ?', ...range].join(' AND ');
-      const sql = `WITH m AS (SELECT rowid AS srid FROM search_fts WHERE ${where} ORDER BY rowid ${sOrder ?? 'ASC'})
-        SELECT ${ROW_COLUMNS} FROM m CROSS JOIN records r ON r.rid = ${INV_BASE} - m.srid
-        ${filters.length ? `WHERE ${filters.join(' AND ')}` : ''} ${sOrder ? `ORDER BY m.srid ${sOrder}` : ''}`;
-      return { sql, params: [ftsPhrase(plan.needle), ...rangeParams, ...plan.filterParams] };
-    }
-    case 'like': {
-      // The narrow `search` table is scanned newest first; its body is case-folded like the needle.
-      const where = [...range, 'instr(s.body, ?) > 0', ...filters].join(' AND ');
-      const sql = `SELECT ${ROW_COLUMNS} FROM search s CROSS JOIN records r ON r.rid = ${INV_BASE} - s.rid
-        WHERE ${where} ${sOrder ? `ORDER BY s.rid ${sOrder}` : ''}`;
-      return { sql, params: [...rangeParams, plan.needle, ...plan.filterParams] };
+    case 'fts':
+    case 'ngram': {
+      const table = plan.textMode === 'fts' ? 'search_fts' : 'gram_fts';
+      const where = [`${table} MATCH ?`, ...range].join(' AND ');
+      const sql = `WITH m AS (SELECT rowid AS srid FROM ${table} WHERE ${where} ORDER BY rowid ${sOrder ?? 'ASC'})
+        SELECT ${columns} FROM m CROSS JOIN records r ON r.rid = ${INV_BASE} - m.srid
+        ${plan.filterSql ? `WHERE ${plan.filterSql}` : ''} ${sOrder ? `ORDER BY m.srid ${sOrder}` : ''}`;
+      return { sql, params: [plan.match, ...rangeParams, ...plan.filterParams] };
     }
     case 'none': {
-      const where = [...range, ...filters];
-      const sql = `SELECT ${ROW_COLUMNS} FROM records r ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${orderSql}`;
+      const where = [...range, ...(plan.filterSql ? [plan.filterSql] : [])];
+      const sql = `SELECT ${columns} FROM records r ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${order ? `ORDER BY r.rid ${order}` : ''}`;
       return { sql, params: [...rangeParams, ...plan.filterParams] };
     }
     default: {
@@ -234,45 +170,60 @@ function matchSql(
   }
 }
 
-/** Count (and optionally facets) of the whole match set. */
-function countAndFacets(db: SqliteDb, plan: Plan, withFacets: boolean): { total: number; facets: FacetCounts | null } {
-  if (plan.empty) return { total: 0, facets: withFacets ? emptyFacets() : null };
-  const { sql, params } = matchSql(plan, null, null);
-  if (!withFacets) {
-    if (plan.textMode === 'fts' && plan.filterSql === '') {
-      // Count on the FTS table alone: no join needed when nothing else filters.
-      const range: string[] = [];
-      const rp: number[] = [];
-      if (plan.lo !== null) {
-        range.push('rowid <= ?');
-        rp.push(searchRid(plan.lo));
-      }
-      if (plan.hi !== null) {
-        range.push('rowid > ?');
-        rp.push(searchRid(plan.hi));
-      }
-      const row = db
-        .prepare(`SELECT count(*) AS n FROM search_fts WHERE ${['search_fts MATCH ?', ...range].join(' AND ')}`)
-        .get(ftsPhrase(plan.needle), ...rp) as { n: number };
-      return { total: row.n, facets: null };
+/**
+ * Every match's search rowid, ascending (newest first). Without other filters the FTS table alone
+ * answers (no join); with filters the records are joined and filtered.
+ */
+function matchIds(db: SqliteDb, plan: Plan): Float64Array {
+  if (plan.empty || plan.textMode === 'none') return new Float64Array(0);
+  let ids: number[];
+  if (plan.filterSql === '') {
+    const table = plan.textMode === 'fts' ? 'search_fts' : 'gram_fts';
+    const range: string[] = [];
+    const rp: number[] = [];
+    if (plan.lo !== null) {
+      range.push('rowid <= ?');
+      rp.push(searchRid(plan.lo));
     }
-    const row = db.prepare(`SELECT count(*) AS n FROM (${sql})`).get(...params) as { n: number };
-    return { total: row.n, facets: null };
+    if (plan.hi !== null) {
+      range.push('rowid > ?');
+      rp.push(searchRid(plan.hi));
+    }
+    ids = db
+      .prepare(`SELECT rowid FROM ${table} WHERE ${[`${table} MATCH ?`, ...range].join(' AND ')} ORDER BY rowid`)
+      .pluck()
+      .all(plan.match, ...rp) as number[];
+  } else {
+    const { sql, params } = matchSql(plan, null, 'DESC', `${INV_BASE} - r.rid`);
+    ids = db.prepare(sql).pluck().all(...params) as number[];
   }
+  return Float64Array.from(ids);
+}
+
+/** Count of the whole match set without text (an index count). */
+function countRecords(db: SqliteDb, plan: Plan): number {
+  if (plan.empty) return 0;
+  // Not wrapped in a subquery, so SQLite can count over the smallest covering index.
+  const { sql, params } = matchSql(plan, null, null, 'count(*) AS n');
+  return (db.prepare(sql).get(...params) as { n: number }).n;
+}
+
+/** Tag counts over the whole match set (one grouped pass). */
+function facetsOf(db: SqliteDb, plan: Plan): FacetCounts {
+  const facets = emptyFacets();
+  if (plan.empty) return facets;
+  const { sql, params } = matchSql(plan, null, null, 'r.mode, r.stt_model, r.llm_model, r.corrected');
   const groups = db
     .prepare(`SELECT mode, stt_model, llm_model, corrected, count(*) AS n FROM (${sql}) GROUP BY 1, 2, 3, 4`)
     .all(...params) as { mode: string; stt_model: string; llm_model: string; corrected: number; n: number }[];
-  const facets = emptyFacets();
-  let total = 0;
   for (const g of groups) {
-    total += g.n;
     facets.modes[g.mode] = (facets.modes[g.mode] ?? 0) + g.n;
     facets.sttModels[g.stt_model] = (facets.sttModels[g.stt_model] ?? 0) + g.n;
     facets.llmModels[g.llm_model] = (facets.llmModels[g.llm_model] ?? 0) + g.n;
     if (g.corrected === 1) facets.corrected.yes += g.n;
     else facets.corrected.no += g.n;
   }
-  return { total, facets };
+  return facets;
 }
 
 function emptyFacets(): FacetCounts {
@@ -296,32 +247,99 @@ export class CountCache {
   }
 }
 
-/** Runs one History Browser query: a keyset page, newest first, with total, page X of Y and facets. */
-export function runHistoryQuery(db: SqliteDb, input: HistoryQuery, cache: CountCache, generation: number): HistoryPage {
+/** The caches a query uses, owned by the HistoryIndex, and its write generation. */
+export interface QueryCaches {
+  readonly counts: CountCache;
+  readonly lists: MatchListCache;
+  readonly generation: number;
+}
+
+/** Total matches of a query (and facets when asked), for "Page X / Y" (the shared wire type). */
+export type MatchCount = HistoryMatchCount;
+
+/** Prepared state of one query: validated input, identity, plan. */
+interface Prepared {
+  readonly q: ResolvedHistoryQuery;
+  readonly identity: string;
+  readonly fingerprint: string;
+  readonly plan: Plan;
+}
+
+function prepare(db: SqliteDb, input: HistoryQuery): Prepared {
   const q = resolveHistoryQuery(input);
   const identity = queryIdentity(q);
-  const fingerprint = fingerprintOf(identity);
+  return { q, identity, fingerprint: fingerprintOf(identity), plan: makePlan(db, q) };
+}
+
+/** Counts (keeping the match list for deep pages) and facets, through the caches. */
+function ensureCount(db: SqliteDb, p: Prepared, c: QueryCaches, withFacets: boolean): { total: number; facets: FacetCounts | null } {
+  const cached = c.counts.get(p.identity, c.generation, withFacets);
+  if (cached) return cached;
+  let total: number;
+  const known = c.counts.get(p.identity, c.generation, false);
+  if (known) total = known.total;
+  else if (p.plan.textMode === 'none') total = countRecords(db, p.plan);
+  else {
+    const ids = matchIds(db, p.plan);
+    c.lists.set(p.identity, c.generation, { ids });
+    total = ids.length;
+  }
+  const value = { total, facets: withFacets ? facetsOf(db, p.plan) : null };
+  c.counts.set(p.identity, c.generation, value);
+  return value;
+}
+
+/** Counts the matches of a query (cached until the index changes). */
+export function countHistoryQuery(db: SqliteDb, input: HistoryQuery, c: QueryCaches): MatchCount {
+  const p = prepare(db, input);
+  const counted = ensureCount(db, p, c, p.q.facets);
+  return { total: counted.total, pageCount: Math.max(1, Math.ceil(counted.total / p.q.pageSize)), facets: counted.facets };
+}
+
+/** Rows by records rowid, in the given order (ids are search rowids). */
+function rowsBySearchIds(db: SqliteDb, sids: readonly number[]): RawRow[] {
+  if (sids.length === 0) return [];
+  const rids = sids.map((s) => searchRid(s));
+  const got = db
+    .prepare(`SELECT ${ROW_COLUMNS} FROM records r WHERE r.rid IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(rids)) as RawRow[];
+  const byRid = new Map(got.map((r) => [r.rid, r]));
+  return rids.map((r) => byRid.get(r)).filter((r): r is RawRow => r !== undefined);
+}
+
+/** Runs one History Browser query: a keyset page, newest first, with total, page X of Y and facets. */
+export function runHistoryQuery(db: SqliteDb, input: HistoryQuery, c: QueryCaches): HistoryPage {
+  const p = prepare(db, input);
+  const { q, plan, fingerprint } = p;
   const cursor = q.cursor !== undefined ? decodeCursor(q.cursor) : null;
   if (cursor && cursor.fingerprint !== fingerprint) {
     throw new InvalidHistoryQueryError('This cursor belongs to a different search or filter; start again from page 1');
   }
-  const plan = makePlan(db, q);
-  let counted = cache.get(identity, generation, q.facets);
-  if (!counted) {
-    counted = countAndFacets(db, plan, q.facets);
-    cache.set(identity, generation, counted);
-  }
-  const total = counted.total;
-  const pageCount = Math.max(1, Math.ceil(total / q.pageSize));
+  const counted = q.count || q.facets ? ensureCount(db, p, c, q.facets) : c.counts.get(p.identity, c.generation, false);
+  const total = counted?.total ?? null;
+  const pageCount = total === null ? null : Math.max(1, Math.ceil(total / q.pageSize));
   let rows: RawRow[] = [];
   let hasOlder = false;
   let hasNewer = false;
   let page = cursor?.page ?? 1;
   if (!plan.empty) {
     const newerward = cursor?.dir === 'newer';
-    const bound = cursor ? { op: newerward ? ('>' as const) : ('<' as const), rid: cursor.rid } : null;
-    const { sql, params } = matchSql(plan, bound, newerward ? 'ASC' : 'DESC');
-    const fetched = db.prepare(`${sql} LIMIT ?`).all(...params, q.pageSize + 1) as RawRow[];
+    let list = plan.textMode === 'none' ? undefined : c.lists.get(p.identity, c.generation);
+    if (!list && cursor && plan.textMode !== 'none') {
+      // A deep page whose list was evicted: an FTS seek would walk every skipped match anyway, so walk
+      // them once into a list and keep it for the following pages.
+      list = { ids: matchIds(db, plan) };
+      c.lists.set(p.identity, c.generation, list);
+    }
+    let fetched: RawRow[];
+    if (list) {
+      const at = cursor ? searchRid(cursor.rid) : null;
+      fetched = rowsBySearchIds(db, sliceFrom(list.ids, at, newerward ? 'newer' : 'older', q.pageSize + 1));
+    } else {
+      const bound = cursor ? { op: newerward ? ('>' as const) : ('<' as const), rid: cursor.rid } : null;
+      const { sql, params } = matchSql(plan, bound, newerward ? 'ASC' : 'DESC');
+      fetched = db.prepare(`${sql} LIMIT ?`).all(...params, q.pageSize + 1) as RawRow[];
+    }
     const more = fetched.length > q.pageSize;
     rows = fetched.slice(0, q.pageSize);
     if (newerward) {
@@ -335,7 +353,8 @@ export function runHistoryQuery(db: SqliteDb, input: HistoryQuery, cache: CountC
   }
   // Records written while paging can shift pages; keep the label within bounds rather than lie.
   if (!hasNewer) page = 1;
-  page = Math.min(Math.max(page, 1), pageCount);
+  page = Math.max(page, 1);
+  if (pageCount !== null) page = Math.min(page, pageCount);
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {
@@ -346,7 +365,7 @@ export function runHistoryQuery(db: SqliteDb, input: HistoryQuery, cache: CountC
     pageSize: q.pageSize,
     nextCursor: hasOlder && last ? encodeCursor({ dir: 'older', rid: last.rid, page: page + 1, fingerprint }) : null,
     prevCursor: hasNewer && first ? encodeCursor({ dir: 'newer', rid: first.rid, page: Math.max(1, page - 1), fingerprint }) : null,
-    facets: counted.facets,
+    facets: counted?.facets ?? null,
     textMode: plan.textMode,
   };
 }

@@ -7,8 +7,9 @@ import { listHistoryFiles } from './index-sync.ts';
 
 /**
  * Worker thread body of `rebuildIndex`: reads every JSONL file (archives first, then the active file, so
- * the newest copy of a key wins like a replay), writes a fresh index file in batched transactions, and
- * reports progress. The caller swaps the file into place.
+ * the newest copy of a key wins like a replay), bulk-loads the base tables of a fresh index file in
+ * large transactions (no FTS triggers), then builds both FTS tables in one pass each and merges their
+ * segments. Only small progress messages cross to the main thread. The caller swaps the file into place.
  */
 
 /** Input of the worker. */
@@ -20,7 +21,7 @@ export interface RebuildWorkerInput {
 
 /** Messages the worker posts. */
 export type RebuildWorkerMessage =
-  | { readonly type: 'progress'; readonly phase: 'reading' | 'optimizing'; readonly filesDone: number; readonly filesTotal: number; readonly records: number }
+  | { readonly type: 'progress'; readonly phase: 'reading' | 'indexing' | 'optimizing'; readonly filesDone: number; readonly filesTotal: number; readonly records: number }
   | { readonly type: 'done'; readonly records: number; readonly files: number; readonly badLines: number; readonly tornTails: number }
   | { readonly type: 'error'; readonly message: string };
 
@@ -61,6 +62,7 @@ async function run(input: RebuildWorkerInput): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('index-rebuild-worker must run in a worker thread');
   const index = HistoryIndex.open(input.tmpPath, { bulkLoad: true });
+  index.beginBulkLoad();
   const files = listHistoryFiles(input.dataDir);
   let records = 0;
   let badLines = 0;
@@ -83,7 +85,7 @@ async function run(input: RebuildWorkerInput): Promise<void> {
         bytes += chunk.bytes;
         for (let i = 0; i < chunk.records.length; i += input.batchSize) {
           const batch = chunk.records.slice(i, i + input.batchSize).map((r) => toIndexed(r, f.file));
-          index.upsert(batch);
+          index.bulkInsert(batch);
           inFile += batch.length;
           records += batch.length;
           port.postMessage({ type: 'progress', phase: 'reading', filesDone, filesTotal: files.length, records } satisfies RebuildWorkerMessage);
@@ -93,6 +95,8 @@ async function run(input: RebuildWorkerInput): Promise<void> {
       index.setFileState(f.file, { size: bytes, mtimeMs: st.mtimeMs, count: inFile });
       filesDone++;
     }
+    port.postMessage({ type: 'progress', phase: 'indexing', filesDone, filesTotal: files.length, records } satisfies RebuildWorkerMessage);
+    index.finishBulkLoad();
     port.postMessage({ type: 'progress', phase: 'optimizing', filesDone, filesTotal: files.length, records } satisfies RebuildWorkerMessage);
     index.optimize();
   } finally {

@@ -10,7 +10,7 @@ import type { RebuildWorkerInput, RebuildWorkerMessage } from './index-rebuild-w
 
 /** Progress reported while rebuilding. */
 export interface RebuildProgress {
-  readonly phase: 'reading' | 'optimizing' | 'swapping';
+  readonly phase: 'reading' | 'indexing' | 'optimizing' | 'swapping';
   readonly filesDone: number;
   readonly filesTotal: number;
   readonly records: number;
@@ -60,7 +60,7 @@ export async function rebuildIndex(opts: RebuildOptions): Promise<RebuildResult>
     for (const p of [tmpPath, `${tmpPath}-wal`, `${tmpPath}-shm`, `${tmpPath}-journal`]) fs.rmSync(p, { force: true });
   };
   fs.mkdirSync(path.dirname(opts.dbPath), { recursive: true });
-  const input: RebuildWorkerInput = { dataDir: opts.dataDir, tmpPath, batchSize: opts.batchSize ?? 5000 };
+  const input: RebuildWorkerInput = { dataDir: opts.dataDir, tmpPath, batchSize: opts.batchSize ?? 20_000 };
   let done: Extract<RebuildWorkerMessage, { type: 'done' }>;
   try {
     done = await new Promise((resolve, reject) => {

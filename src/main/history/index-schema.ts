@@ -9,7 +9,7 @@ import { recordKey } from '../../shared/history/record.ts';
  */
 
 /** Bump whenever a table, index or the search-body format changes. */
-export const INDEX_SCHEMA_VERSION = 2;
+export const INDEX_SCHEMA_VERSION = 4;
 
 /** Thrown when index.db cannot be used (corrupt, truncated, not a database): the caller rebuilds it. */
 export class IndexUnusableError extends Error {
@@ -37,11 +37,56 @@ export interface FileState {
   readonly count: number;
 }
 
+/** SQL functions registered on every connection (HistoryIndex.open): a row's search body and its n-grams. */
+export const BODY_SQL_FUNCTION = 'tingxie_body';
+/** See BODY_SQL_FUNCTION. */
+export const GRAMS_SQL_FUNCTION = 'tingxie_grams';
+
+const INV = '4503599627370496'; // INV_BASE (below), spelled out for SQL
+const textsOf = (t: 'new' | 'old' | 'records'): string => (t === 'records' ? 'asr_text, enhanced_text, final_text' : `${t}.asr_text, ${t}.enhanced_text, ${t}.final_text`);
+const ftsInsert = (t: 'new'): string => `
+  INSERT INTO search_fts(rowid, body) VALUES (${INV} - ${t}.rid, ${BODY_SQL_FUNCTION}(${textsOf(t)}));
+  INSERT INTO gram_fts(rowid, g) VALUES (${INV} - ${t}.rid, ${GRAMS_SQL_FUNCTION}(${textsOf(t)}));`;
+const ftsDelete = (t: 'old'): string => `
+  INSERT INTO search_fts(search_fts, rowid, body) VALUES ('delete', ${INV} - ${t}.rid, ${BODY_SQL_FUNCTION}(${textsOf(t)}));
+  INSERT INTO gram_fts(gram_fts, rowid, g) VALUES ('delete', ${INV} - ${t}.rid, ${GRAMS_SQL_FUNCTION}(${textsOf(t)}));`;
+
+/**
+ * Triggers keeping both contentless FTS tables in step with `records`. The indexed text is computed
+ * by JS functions from the record's three texts, deterministically, so a 'delete' hands FTS5 exactly
+ * the tokens it indexed. The bulk loader drops these triggers while it fills `records`, then builds
+ * both FTS tables in one pass each (FILL_FTS_SQL) and recreates them.
+ */
+export const FTS_TRIGGERS_SQL = `
+CREATE TRIGGER IF NOT EXISTS records_ai AFTER INSERT ON records BEGIN${ftsInsert('new')}
+END;
+CREATE TRIGGER IF NOT EXISTS records_ad AFTER DELETE ON records BEGIN${ftsDelete('old')}
+END;
+CREATE TRIGGER IF NOT EXISTS records_au AFTER UPDATE OF asr_text, enhanced_text, final_text ON records
+WHEN old.asr_text IS NOT new.asr_text OR old.enhanced_text IS NOT new.enhanced_text OR old.final_text IS NOT new.final_text
+BEGIN${ftsDelete('old')}${ftsInsert('new')}
+END;
+`;
+
+/** Drops the FTS-maintaining triggers (bulk load). */
+export const DROP_FTS_TRIGGERS_SQL = `DROP TRIGGER IF EXISTS records_ai; DROP TRIGGER IF EXISTS records_ad; DROP TRIGGER IF EXISTS records_au;`;
+
+/**
+ * Fills both (empty) FTS tables from `records` in one pass each, after a bulk load with the triggers
+ * dropped. Newest record first = ascending FTS rowid: FTS5 appends to its in-memory doclists only while
+ * rowids ascend and flushes a segment whenever one goes down (measured: 4× slower build, slower queries).
+ */
+export const FILL_FTS_SQL = `
+INSERT INTO search_fts(rowid, body) SELECT ${INV} - rid, ${BODY_SQL_FUNCTION}(${textsOf('records')}) FROM records ORDER BY rid DESC;
+INSERT INTO gram_fts(rowid, g) SELECT ${INV} - rid, ${GRAMS_SQL_FUNCTION}(${textsOf('records')}) FROM records ORDER BY rid DESC;
+`;
+
 /**
  * `rid` is the INTEGER PRIMARY KEY (the rowid): timestamp in ms × 1024 + a tie-break, so rowid order
  * is time order even when old records arrive late (imports, archives) and date windows are rowid ranges.
- * `search` holds one narrow lower-cased body per record: the content of the trigram FTS table and the
- * table the 1–2-character LIKE fallback scans (narrower than `records`, so the scan reads less).
+ * Both FTS tables are contentless — the texts live once, in `records`: `search_fts` holds the trigrams
+ * of the case-folded search body (searchBodyOf), `gram_fts` its unigrams and bigrams for 1–2-character
+ * queries (index-ngram.ts). Their rowid is INV_BASE − rid (see below).
  */
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -70,27 +115,16 @@ CREATE TABLE IF NOT EXISTS records (
   edited_at TEXT
 );
 CREATE INDEX IF NOT EXISTS records_file ON records(file);
-CREATE TABLE IF NOT EXISTS search (rid INTEGER PRIMARY KEY, body TEXT NOT NULL);
-CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(body, content='search', content_rowid='rid', tokenize='trigram');
-CREATE TRIGGER IF NOT EXISTS search_ai AFTER INSERT ON search BEGIN
-  INSERT INTO search_fts(rowid, body) VALUES (new.rid, new.body);
-END;
-CREATE TRIGGER IF NOT EXISTS search_ad AFTER DELETE ON search BEGIN
-  INSERT INTO search_fts(search_fts, rowid, body) VALUES ('delete', old.rid, old.body);
-END;
-CREATE TRIGGER IF NOT EXISTS search_au AFTER UPDATE ON search BEGIN
-  INSERT INTO search_fts(search_fts, rowid, body) VALUES ('delete', old.rid, old.body);
-  INSERT INTO search_fts(rowid, body) VALUES (new.rid, new.body);
-END;
-CREATE TRIGGER IF NOT EXISTS records_ad AFTER DELETE ON records BEGIN
-  DELETE FROM search WHERE rid = 4503599627370496 - old.rid;
-END;
+CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(body, content='', columnsize=0, tokenize='trigram');
+CREATE VIRTUAL TABLE IF NOT EXISTS gram_fts USING fts5(g, content='', detail='none', columnsize=0, tokenize='ascii');
+${FTS_TRIGGERS_SQL}
 `;
 
-/** Tables dropped when the schema version does not match (derived data only). */
+/** Tables dropped when the schema version does not match (derived data only; v2/v3 names included). */
 export const DROP_SQL = `
-DROP TRIGGER IF EXISTS records_ad; DROP TRIGGER IF EXISTS search_ai; DROP TRIGGER IF EXISTS search_ad;
-DROP TRIGGER IF EXISTS search_au; DROP TABLE IF EXISTS search_fts; DROP TABLE IF EXISTS search;
+DROP TRIGGER IF EXISTS records_ai; DROP TRIGGER IF EXISTS records_ad; DROP TRIGGER IF EXISTS records_au;
+DROP TRIGGER IF EXISTS search_ai; DROP TRIGGER IF EXISTS search_ad; DROP TRIGGER IF EXISTS search_au;
+DROP TABLE IF EXISTS gram_fts; DROP TABLE IF EXISTS search_fts; DROP TABLE IF EXISTS search;
 DROP TABLE IF EXISTS records; DROP TABLE IF EXISTS file_state; DROP TABLE IF EXISTS meta;
 `;
 
@@ -130,18 +164,22 @@ export function ridMs(rid: number): number {
 /** Separator between the texts of a search body: never typed, so no match spans two texts. */
 const SEP = '\u0001';
 
-/** Lower-cases the way search does on both sides (body and query), so FTS and LIKE agree. */
+/** Lower-cases the way search does on both sides (body and query), so the indexes and the query agree. */
 export function foldCase(text: string): string {
   return text.toLowerCase();
 }
 
-/** The narrow search body: ASR text, then the enhanced and final texts only when they differ. */
-export function searchBody(record: StoredRecord): string {
-  const parts = [record.asr_text];
-  const enhanced = record.enhanced_text;
-  if (enhanced != null && enhanced !== record.asr_text) parts.push(enhanced);
-  if (record.final_text !== record.asr_text && record.final_text !== enhanced) parts.push(record.final_text);
+/** The search body: ASR text, then the enhanced and final texts only when they differ; case-folded. */
+export function searchBodyOf(asr: string, enhanced: string | null | undefined, final: string): string {
+  const parts = [asr];
+  if (enhanced != null && enhanced !== asr) parts.push(enhanced);
+  if (final !== asr && final !== enhanced) parts.push(final);
   return foldCase(parts.join(SEP));
+}
+
+/** The search body of a record (see searchBodyOf). */
+export function searchBody(record: StoredRecord): string {
+  return searchBodyOf(record.asr_text, record.enhanced_text, record.final_text);
 }
 
 /** Column values of one `records` row, in SCHEMA order after `rid`. */

@@ -1,21 +1,24 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { recordKey } from '../../shared/history/record.ts';
-import { appendDurable, ensureDir, unlinkDurable, writeFileAtomic } from './durable-fs.ts';
+import { appendDurable, ensureDir, unlinkDurable } from './durable-fs.ts';
 import { readLines, readTextOrEmpty, repairTail, rewriteLines } from './jsonl-log.ts';
 import { parseJsonlLines } from './jsonl-reader.ts';
 import type { HistoryPaths } from './paths.ts';
-import { groupByMonth, planRotation, type RotationMove } from './rotation.ts';
+import { groupByMonth, type RotationMove } from './rotation.ts';
 
 /**
- * Executes a rotation so that a crash at any point loses nothing and duplicates nothing:
+ * Crash recovery of a rotation. A rotation (see rotation-snapshot.ts, which runs it in the background
+ * while appends continue) goes:
  *   1. write `rotation.intent.json` (atomic) naming the moving keys, in order, and their months;
  *   2. append the moving lines to their month archives (fsync);
- *   3. atomically replace the active file with the kept lines (bad lines → quarantine first);
+ *   3. build `conversation_history.jsonl.rotating` with the kept lines plus anything appended since the
+ *      snapshot, fsync it and rename it over the active file (then fsync the folder);
  *   4. remove the intent.
  * On open, `recoverRotation` finishes an interrupted rotation: if the active file still starts with
  * the intent's keys, it redoes 2–3 with archive appends de-duplicated by line text; otherwise step 3
- * had completed (it only runs after 2 was fsynced) and only the intent is left to remove.
+ * had completed (it only runs after 2 was fsynced) and only the intent is left to remove. Records
+ * appended while the rotation ran are in the active file either way, so nothing is lost.
  */
 
 /** What a rotation moved, for the index and the caches. */
@@ -25,36 +28,28 @@ export interface RotationResult {
   readonly kept: number;
 }
 
-interface RotationIntent {
+/** What step 1 writes. */
+export interface RotationIntent {
   readonly version: 1;
   readonly created_at: string;
   readonly moves: readonly { readonly key: string; readonly month: string }[];
 }
 
+/** The temp file a rotation builds before renaming it over the active file. */
+export function rotationTempPath(paths: HistoryPaths): string {
+  return `${paths.active}.rotating`;
+}
+
+/** Removes a leftover rotation temp file (it is never the only copy of anything). */
+export async function removeRotationTemp(paths: HistoryPaths): Promise<void> {
+  await unlink(rotationTempPath(paths)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+}
+
 /** Path of the rotation intent file. */
 export function rotationIntentPath(paths: HistoryPaths): string {
   return path.join(paths.journalDir, 'rotation.intent.json');
-}
-
-/**
- * Runs the seed's count check on the active file and rotates when it holds more than `maxRecords`.
- * Returns the count when nothing moved, or the result of the rotation.
- */
-export async function rotateIfNeeded(
-  paths: HistoryPaths,
-  maxRecords: number,
-  nowIso: string,
-): Promise<{ readonly count: number; readonly rotation: RotationResult | null }> {
-  const lines = await readLines(paths.active);
-  const plan = planRotation(lines, maxRecords);
-  if (!plan) return { count: lines.filter((l) => l.kind === 'record').length, rotation: null };
-  const intent: RotationIntent = { version: 1, created_at: nowIso, moves: plan.moves.map(({ key, month }) => ({ key, month })) };
-  await ensureDir(paths.journalDir);
-  await writeFileAtomic(rotationIntentPath(paths), JSON.stringify(intent));
-  await appendToArchives(paths, plan.moves, false, nowIso);
-  await rewriteLines(paths.active, plan.keep, plan.bad, paths.quarantine, 'active', nowIso);
-  await unlinkDurable(rotationIntentPath(paths));
-  return { count: plan.keep.length, rotation: { moves: intent.moves, kept: plan.keep.length } };
 }
 
 /**
@@ -67,10 +62,15 @@ export async function recoverRotation(paths: HistoryPaths, nowIso: string, warn:
   try {
     intent = JSON.parse(await readFile(intentPath, 'utf8')) as RotationIntent;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      // A temp file without an intent is from a rotation that never wrote its intent: nothing moved.
+      await removeRotationTemp(paths);
+      return null;
+    }
     // The intent is written atomically, so an unreadable one was never acted on: nothing moved yet.
     warn(`history: unreadable rotation intent ignored (${(err as Error).message})`);
     await unlinkDurable(intentPath);
+    await removeRotationTemp(paths);
     return null;
   }
   // The active file may have a torn tail only if the crash was in an append, which never overlaps a
@@ -101,11 +101,12 @@ export async function recoverRotation(paths: HistoryPaths, nowIso: string, warn:
     warn('history: an interrupted rotation had already replaced the active file; intent removed');
   }
   await unlinkDurable(intentPath);
+  await removeRotationTemp(paths);
   return { moves: intent.moves, kept: stillThere ? records.length - intent.moves.length : records.length };
 }
 
-/** Appends moved lines to their month files; with `dedupe`, lines already present (same text) are skipped. */
-async function appendToArchives(paths: HistoryPaths, moves: readonly RotationMove[], dedupe: boolean, nowIso: string): Promise<void> {
+/** Appends moved lines to their month files (step 2); with `dedupe`, lines already present (same text) are skipped. */
+export async function appendToArchives(paths: HistoryPaths, moves: readonly RotationMove[], dedupe: boolean, nowIso: string): Promise<void> {
   if (moves.length === 0) return;
   await ensureDir(paths.archivesDir);
   for (const [month, group] of groupByMonth(moves)) {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const HISTORY_PAGE_SIZE = 100;
 /** Upper bound for `pageSize` so one call cannot pull the whole index into memory. */
 export const HISTORY_MAX_PAGE_SIZE = 500;
-/** Queries shorter than this (in characters) cannot use the trigram index and fall back to LIKE. */
+/** Queries shorter than this (in code points) use the unigram/bigram index instead of the trigram index. */
 export const TRIGRAM_MIN_CHARS = 3;
 
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected an ISO 8601 date' });
@@ -37,6 +37,11 @@ export const historyQuerySchema = z.object({
   pageSize: z.number().int().min(1).max(HISTORY_MAX_PAGE_SIZE).default(HISTORY_PAGE_SIZE),
   /** Compute tag facet counts (one extra pass over the matches; cached per query sequence). */
   facets: z.boolean().default(true),
+  /**
+   * Compute the total for "Page X / Y" before answering. `false` returns the page as soon as its rows
+   * are read (total and pageCount null unless already known); ask HistoryIndex.countMatches next.
+   */
+  count: z.boolean().default(true),
 });
 /** A query as a caller writes it (defaults may be omitted). */
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
@@ -78,21 +83,28 @@ export type FacetCounts = z.infer<typeof facetCountsSchema>;
 /** One page of results, newest first. */
 export const historyPageSchema = z.object({
   rows: z.array(historyRowSchema),
-  /** Number of records matching text + filters (all pages). */
-  total: z.number().int(),
+  /** Number of records matching text + filters (all pages); null when the query said `count: false` and it is not known yet. */
+  total: z.number().int().nullable(),
   /** 1-based page number of this page ("Page X / Y"). */
   page: z.number().int(),
-  /** Number of pages (at least 1, so an empty result shows "Page 1 / 1"). */
-  pageCount: z.number().int(),
+  /** Number of pages (at least 1, so an empty result shows "Page 1 / 1"); null exactly when `total` is. */
+  pageCount: z.number().int().nullable(),
   pageSize: z.number().int(),
   nextCursor: z.string().nullable(),
   prevCursor: z.string().nullable(),
   /** Tag counts within the matching records; null when not requested. */
   facets: facetCountsSchema.nullable(),
-  /** How the text was matched: trigram full-text index, LIKE scan (1–2 characters) or no text. */
-  textMode: z.enum(['none', 'fts', 'like']),
+  /** How the text was matched: trigram full-text index, unigram/bigram index (1–2 characters) or no text. */
+  textMode: z.enum(['none', 'fts', 'ngram']),
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** Total matches of a query (and facets when asked), for "Page X / Y"; fetched apart from the rows. */
+export interface HistoryMatchCount {
+  readonly total: number;
+  readonly pageCount: number;
+  readonly facets: FacetCounts | null;
+}
 
 /** Usage statistics window. */
 export const statsQuerySchema = z.object({

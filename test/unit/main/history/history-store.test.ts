@@ -116,6 +116,7 @@ describe('HistoryStore update / delete', () => {
     const ts = minuteTimestamps('2026-01-31T23:58:00Z', 4);
     const recs = [];
     for (const t of ts) recs.push(await store.log(newRecord({ timestamp: t })));
+    await store.settled();
     const jan = store.paths.archive('2026-01');
     expect(fileLines(jan)).toHaveLength(2);
     const first = recs[0];

@@ -44,9 +44,9 @@ describe('HistoryIndex.query — text search', () => {
     ]);
   });
 
-  it('finds a 2-character Chinese name via the LIKE fallback, only in the final text', () => {
+  it('finds a 2-character Chinese name via the n-gram index, only in the final text', () => {
     const p = index.query({ text: '萍萍' });
-    expect(p.textMode).toBe('like');
+    expect(p.textMode).toBe('ngram');
     expect(p.rows.map((r) => r.key)).toEqual(['R00000001']);
     expect(index.query({ text: '萍萍', includeArchived: true }).rows.map((r) => r.key)).toEqual(['R00000002', 'R00000001']);
     // The ASR misspelling is found too (searched across all three texts).
@@ -126,9 +126,9 @@ describe('HistoryIndex.query — filters', () => {
     const expActive = [];
     for (let i = 350; i >= 200; i--) if (i % 3 !== 1 && i % 5 !== 0 && i % 4 === 0) expActive.push(`R${String(i).padStart(8, '0')}`);
     expect(active.rows.map((r) => r.key)).toEqual(expActive);
-    // 2-character text with filters uses LIKE and the same filters.
+    // 2-character text with filters uses the n-gram index and the same filters.
     const short = index.query({ ...q, text: '会议' });
-    expect(short.textMode).toBe('like');
+    expect(short.textMode).toBe('ngram');
     expect(short.rows.map((r) => r.key)).toEqual(expected);
     // LLM model facet and filter.
     const gpt = index.query({ llmModels: ['gpt-4o-mini'], includeArchived: true });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HistoryService } from '../../../../src/main/history/history-service.ts';
 import { HistoryStore } from '../../../../src/main/history/history-store.ts';
 import { parseJsonlLines } from '../../../../src/main/history/jsonl-reader.ts';
 import { historyPaths } from '../../../../src/main/history/paths.ts';
@@ -18,6 +19,8 @@ const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const NODE = path.join(ROOT, 'node_modules/.bin/node');
 const CHILD = path.join(ROOT, 'test/helpers/history-kill-child.ts');
 const ROUNDS = Number(process.env.TINGXIE_KILL_ROUNDS ?? 200);
+/** Rounds run with the child in service mode (JSONL + SQLite index), the rest in store mode. */
+const SERVICE_ROUNDS = Math.round(ROUNDS * 0.45);
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(rmTempDir));
@@ -78,6 +81,19 @@ function runRound(dataDir: string, delayMs: number, mode: string, afterAcks: num
   });
 }
 
+/** Keys of every record per file label (`active`, `YYYY-MM`, `unknown`), replayed from the JSONL files. */
+function replayFiles(dataDir: string): Map<string, string[]> {
+  const p = historyPaths(dataDir);
+  const out = new Map<string, string[]>();
+  const files: [string, string][] = [['active', p.active]];
+  if (fs.existsSync(p.archivesDir)) for (const f of fs.readdirSync(p.archivesDir)) if (f.endsWith('.jsonl')) files.push([f.slice(0, -6), path.join(p.archivesDir, f)]);
+  for (const [label, f] of files) {
+    if (!fs.existsSync(f)) continue;
+    out.set(label, parseJsonlLines(fs.readFileSync(f, 'utf8')).flatMap((l) => (l.kind === 'record' ? [recordKey(l.record)] : [])));
+  }
+  return out;
+}
+
 /** Keys of every record across active + archives, with the number of times each occurs. */
 function keysOnDisk(dataDir: string): Map<string, number> {
   const p = historyPaths(dataDir);
@@ -95,12 +111,13 @@ function keysOnDisk(dataDir: string): Map<string, number> {
   return counts;
 }
 
-async function killLoop(mode: 'store' | 'service', rounds: number, seed: number): Promise<{ acked: number; rotations: number; interrupted: number }> {
+async function killLoop(mode: 'store' | 'service', rounds: number, seed: number): Promise<{ acked: number; rotations: number; interrupted: number; indexChecks: number }> {
   const dataDir = makeTempDir();
   dirs.push(dataDir);
   const rand = prng(seed);
   const acked = new Set<string>();
   let interrupted = 0;
+  let indexChecks = 0;
   const countRecovery = (m: string): void => {
     if (m.includes('interrupted rotation')) interrupted++;
   };
@@ -114,23 +131,49 @@ async function killLoop(mode: 'store' | 'service', rounds: number, seed: number)
     // Half the rounds leave the crashed state for the next child to recover (so kills also land in
     // recovery); the others restart here, in-process, and check the invariants.
     if (round % 2 === 0 && round !== rounds - 1) continue;
-    const store = await HistoryStore.open({ dataDir, maxRecords: 50, rotateMinBytes: 4096, warn: countRecovery });
-    await store.close();
+    const opts = { dataDir, maxRecords: 50, rotateMinBytes: 4096, warn: countRecovery };
+    if (mode === 'service') {
+      // The restarted service checks its index against the files (rebuilding when stale); then the
+      // index must match a replay of the JSONL: same keys, each in the file it is really in.
+      const svc = await HistoryService.open({ ...opts, enabled: true, rebuildInline: true });
+      await svc.settled();
+      const index = svc.indexOrNull;
+      expect(index, `index after round ${round}`).not.toBeNull();
+      const replay = replayFiles(dataDir);
+      let total = 0;
+      for (const [file, keys] of replay) {
+        expect(new Set(index?.keysOfFile(file)), `index keys of ${file} after round ${round}`).toEqual(new Set(keys));
+        total += keys.length;
+      }
+      expect(index?.count(), `index size after round ${round}`).toBe(total);
+      indexChecks++;
+      await svc.close();
+    } else {
+      const store = await HistoryStore.open(opts);
+      await store.close();
+    }
     const onDisk = keysOnDisk(dataDir);
     for (const id of acked) expect(onDisk.get(id), `acknowledged ${id} after round ${round}`).toBe(1);
     for (const [key, n] of onDisk) expect(n, `duplicate ${key} after round ${round}`).toBe(1);
   }
   const archives = historyPaths(dataDir).archivesDir;
   const rotations = fs.existsSync(archives) ? fs.readdirSync(archives).length : 0;
-  return { acked: acked.size, rotations, interrupted };
+  return { acked: acked.size, rotations, interrupted, indexChecks };
 }
 
 describe('kill -9 loop', () => {
-  it(`loses and duplicates no acknowledged record over ${ROUNDS} SIGKILLs, rotations included`, async () => {
-    const { acked, rotations, interrupted } = await killLoop('store', ROUNDS, 12345);
+  it(`store: loses and duplicates no acknowledged record over ${ROUNDS - SERVICE_ROUNDS} SIGKILLs, background rotations included`, async () => {
+    const { acked, rotations, interrupted } = await killLoop('store', ROUNDS - SERVICE_ROUNDS, 12345);
     // The loop must actually have exercised writes, rotations and kills mid-rotation, or it proves nothing.
-    expect(acked).toBeGreaterThan(ROUNDS / 2);
+    expect(acked).toBeGreaterThan((ROUNDS - SERVICE_ROUNDS) / 2);
     expect(rotations).toBeGreaterThan(0);
     expect(interrupted).toBeGreaterThan(0);
+  }, 120_000);
+
+  it(`service: same over ${SERVICE_ROUNDS} SIGKILLs, and the index matches a replay of the JSONL after every restart`, async () => {
+    const { acked, rotations, indexChecks } = await killLoop('service', SERVICE_ROUNDS, 777);
+    expect(acked).toBeGreaterThan(SERVICE_ROUNDS / 2);
+    expect(rotations).toBeGreaterThan(0);
+    expect(indexChecks).toBeGreaterThanOrEqual(SERVICE_ROUNDS / 2 - 1);
   }, 120_000);
 });

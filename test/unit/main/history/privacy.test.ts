@@ -24,6 +24,7 @@ describe('privacy', () => {
     const dir = tmp();
     const store = await HistoryStore.open({ dataDir: dir, maxRecords: 2, rotateMinBytes: 0, ...quiet });
     for (const t of ['2026-01-01T10:00:00Z', '2026-02-01T15:30:00Z', '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z']) await store.log(newRecord({ timestamp: t }));
+    await store.settled();
     expect(fileLines(store.paths.archive('2026-01'))).toHaveLength(1);
     expect(await sweepRetention(store, 40, new Date('2026-03-05T00:00:00Z'))).toBe(1);
     expect(fileLines(store.paths.archive('2026-01'))).toHaveLength(0);
@@ -71,6 +72,7 @@ describe('HistoryService', () => {
     expect(fs.existsSync(svc.store.paths.active) && fileLines(svc.store.paths.active).length).toBeFalsy();
     enabled = true;
     for (const t of ['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z']) await svc.log(newRecord({ timestamp: t }));
+    await svc.settled();
     const idx = svc.indexOrNull;
     expect(idx?.count()).toBe(3);
     expect(idx?.count('active')).toBe(2);

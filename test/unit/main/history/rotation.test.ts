@@ -37,6 +37,7 @@ describe('rotation, seed rules', () => {
     const store = await HistoryStore.open({ dataDir: dir, ...quiet });
     expect(fs.statSync(store.paths.active).size).toBeLessThan(4 * 1024 * 1024);
     await store.log(newRecord());
+    await store.settled();
     expect(fileLines(store.paths.active)).toHaveLength(20_001);
     expect(fs.existsSync(store.paths.archivesDir)).toBe(false);
   });
@@ -49,10 +50,12 @@ describe('rotation, seed rules', () => {
     fs.writeFileSync(store0.paths.active, `${ts.map((t) => wenziLine(t, 'x'.repeat(200))).join('\n')}\n`);
     const store = await HistoryStore.open({ dataDir: dir, ...quiet });
     await store.log(newRecord({ timestamp: '2026-02-01T00:00:00Z', asr_text: 'y'.repeat(300) }));
+    await store.settled();
     expect(fs.statSync(store.paths.active).size).toBeGreaterThanOrEqual(4 * 1024 * 1024);
     expect(fileLines(store.paths.active)).toHaveLength(20_000);
     expect(fs.existsSync(store.paths.archivesDir)).toBe(false);
     await store.log(newRecord({ timestamp: '2026-02-01T00:01:00Z' }));
+    await store.settled();
     expect(fileLines(store.paths.active)).toHaveLength(20_000);
     const dec = fileLines(store.paths.archive('2025-12'));
     expect(dec).toHaveLength(1);
@@ -69,11 +72,13 @@ describe('rotation, seed rules', () => {
     expect(store.hotCacheWarm).toBe(true);
     const before = store.changeCounter;
     await store.log(newRecord({ timestamp: '2026-02-01T00:00:00Z' })); // 4 > 3: first rotation
+    await store.settled();
     expect(store.hotCacheWarm).toBe(false);
     expect(store.changeCounter).toBeGreaterThan(before + 1);
     expect(fileLines(store.paths.archive('unknown'))).toHaveLength(1);
     await store.log(newRecord({ timestamp: '2026-02-02T00:00:00Z' })); // second rotation, same month file
     await store.log(newRecord({ timestamp: '2026-02-03T00:00:00Z' })); // third
+    await store.settled();
     const jan = fileLines(store.paths.archive('2026-01')).map((l) => (JSON.parse(l) as { timestamp: string }).timestamp);
     expect(jan).toEqual(['2026-01-10T00:00:00Z', '2026-01-20T00:00:00Z']);
     expect(fileLines(store.paths.active)).toHaveLength(3);

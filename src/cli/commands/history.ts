@@ -1,0 +1,331 @@
+import { writeFileAtomic } from '../../main/history/durable-fs.ts';
+import { toCsv } from '../../main/history/export.ts';
+import { HistoryIndex } from '../../main/history/history-index.ts';
+import { HistoryService } from '../../main/history/history-service.ts';
+import { listHistoryFiles } from '../../main/history/index-sync.ts';
+import { readJsonlFile } from '../../main/history/jsonl-reader.ts';
+import { historyPaths } from '../../main/history/paths.ts';
+import { importWenziFolder } from '../../main/history/wenzi-import.ts';
+import { acquireDataLock, currentLockHolder, DataDirLockedError } from '../../main/platform/data-lock.ts';
+import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
+import type { HistoryQuery, HistoryRow } from '../../shared/history/query.ts';
+import { EXIT_ERROR, EXIT_OK, UsageError, type CliCommand, type CliContext, type CliGroup } from '../types.ts';
+
+/**
+ * `tingxie history …` over the same files as the app. Commands that change history (import, rotate,
+ * reindex) take the data-folder lock and refuse while the app holds it; read-only ones proceed, reading
+ * the app's index (SQLite WAL allows a concurrent reader) or the JSONL files directly.
+ * Options may come anywhere after the command (`--name value` or `--name=value`); after `--` every
+ * argument is literal (e.g. a search for text starting with dashes).
+ */
+
+interface Flags {
+  readonly positionals: string[];
+  readonly values: Map<string, string>;
+  readonly switches: Set<string>;
+}
+
+/** Splits argv into positionals, `--name value` / `--name=value` options and `--switch`es. */
+function parseFlags(argv: readonly string[], valued: readonly string[], switches: readonly string[]): Flags {
+  const out: Flags = { positionals: [], values: new Map(), switches: new Set() };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--') {
+      out.positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('--')) {
+      out.positionals.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+    if (switches.includes(name) && eq < 0) out.switches.add(name);
+    else if (valued.includes(name)) {
+      const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
+      if (v === undefined || v === '') throw new UsageError(`--${name} needs a value`);
+      out.values.set(name, v);
+    } else throw new UsageError(`unknown option '${a}'`);
+  }
+  return out;
+}
+
+/** `--since`: an ISO date, or a span back from now like `7d`, `12h`, `2w`. */
+export function parseSince(text: string, now: Date = new Date()): string {
+  const m = /^(\d+)([hdw])$/.exec(text);
+  if (m) {
+    const hours = Number(m[1]) * (m[2] === 'h' ? 1 : m[2] === 'd' ? 24 : 168);
+    return new Date(now.getTime() - hours * 3_600_000).toISOString();
+  }
+  const t = Date.parse(text);
+  if (Number.isNaN(t)) throw new UsageError(`--since must be an ISO date or a span like 7d, got '${text}'`);
+  return new Date(t).toISOString();
+}
+
+function positiveInt(text: string | undefined, name: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`--${name} must be a positive whole number`);
+  return n;
+}
+
+function printJson(ctx: CliContext, value: unknown): void {
+  ctx.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Local `YYYY-MM-DD HH:MM` of an ISO time (the text as is when unparseable). */
+function localTime(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso.slice(0, 16);
+  const d = new Date(t);
+  const p = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** One-line text, cut at `max` code points with an ellipsis. */
+function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+function printTable(ctx: CliContext, rows: readonly Pick<HistoryRow, 'timestamp' | 'enhance_mode' | 'final_text' | 'key'>[]): void {
+  const modeWidth = Math.max(4, ...rows.map((r) => r.enhance_mode.length));
+  ctx.stdout.write(`${'TIME'.padEnd(16)}  ${'MODE'.padEnd(modeWidth)}  TEXT\n`);
+  for (const r of rows) ctx.stdout.write(`${localTime(r.timestamp).padEnd(16)}  ${r.enhance_mode.padEnd(modeWidth)}  ${truncate(r.final_text, 60)}\n`);
+}
+
+/** Runs `fn` with the data-folder lock, refusing with a clear message while another process holds it. */
+async function withWriteLock(ctx: CliContext, fn: (svc: HistoryService) => Promise<number>): Promise<number> {
+  let lock;
+  try {
+    lock = acquireDataLock(ctx.dataDir, { role: 'cli' });
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    ctx.stderr.write(`error: ${err.message}\nThis command changes history, so it cannot run while Tingxie is using the folder; read-only commands (list, search, show, export, stats) still work.\n`);
+    return EXIT_ERROR;
+  }
+  try {
+    const svc = await openService(ctx);
+    try {
+      return await fn(svc);
+    } finally {
+      await svc.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+function openService(ctx: CliContext): Promise<HistoryService> {
+  return HistoryService.open({ dataDir: ctx.dataDir, enabled: true, rebuildInline: true, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
+}
+
+/** Runs `fn` with an index to read: the app's (when it runs, read as is) or one checked/rebuilt here under the lock. */
+async function withIndex<T>(ctx: CliContext, fn: (index: HistoryIndex) => T): Promise<T> {
+  if (currentLockHolder(ctx.dataDir)) {
+    const index = HistoryIndex.open(historyPaths(ctx.dataDir).indexDb);
+    try {
+      return fn(index);
+    } finally {
+      index.close();
+    }
+  }
+  const lock = acquireDataLock(ctx.dataDir, { role: 'cli' });
+  try {
+    const svc = await openService(ctx);
+    try {
+      const index = svc.indexOrNull;
+      if (!index) throw new Error('the history index could not be built (see the warnings above)');
+      return fn(index);
+    } finally {
+      await svc.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+const LIST_OPTIONS = ['since', 'mode', 'limit'] as const;
+
+async function runQuery(ctx: CliContext, argv: readonly string[], withText: boolean): Promise<number> {
+  const f = parseFlags(argv, LIST_OPTIONS, ['include-archived']);
+  if (withText && f.positionals.length !== 1) throw new UsageError(f.positionals.length ? 'put the query in quotes' : 'missing QUERY');
+  if (!withText && f.positionals.length) throw new UsageError(`unexpected argument '${f.positionals[0]}'`);
+  const limit = positiveInt(f.values.get('limit'), 'limit', 20);
+  const since = f.values.get('since');
+  const mode = f.values.get('mode');
+  const base: HistoryQuery = {
+    text: withText ? (f.positionals[0] ?? '') : '',
+    includeArchived: f.switches.has('include-archived'),
+    ...(since === undefined ? {} : { since: parseSince(since) }),
+    ...(mode === undefined ? {} : { modes: [mode] }),
+    facets: false,
+  };
+  const { rows, total } = await withIndex(ctx, (index) => {
+    const out: HistoryRow[] = [];
+    let cursor: string | undefined;
+    let total: number | null = null;
+    while (out.length < limit) {
+      const page = index.query({ ...base, pageSize: Math.min(500, limit - out.length), ...(cursor ? { cursor } : {}) });
+      total ??= page.total;
+      out.push(...page.rows);
+      if (!page.nextCursor || page.rows.length === 0) break;
+      cursor = page.nextCursor;
+    }
+    return { rows: out, total };
+  });
+  if (ctx.json) printJson(ctx, { total, rows });
+  else {
+    printTable(ctx, rows);
+    ctx.stdout.write(`${rows.length} of ${total ?? '?'} record(s)${base.includeArchived ? '' : ' (active file only; --include-archived for all)'}\n`);
+  }
+  return EXIT_OK;
+}
+
+/** All records with their file, archives first (chronologically) then active, read straight from the JSONL. */
+async function readAll(ctx: CliContext): Promise<{ record: StoredRecord; file: string }[]> {
+  const out: { record: StoredRecord; file: string }[] = [];
+  for (const f of listHistoryFiles(ctx.dataDir)) {
+    const r = await readJsonlFile(f.path);
+    if (r.bad.length) ctx.stderr.write(`warning: ${r.bad.length} unreadable line(s) skipped in ${f.path}\n`);
+    for (const record of r.records) out.push({ record, file: f.file });
+  }
+  return out;
+}
+
+const list: CliCommand = {
+  name: 'list',
+  args: '[--include-archived] [--since 7d|DATE] [--mode M] [--limit N]',
+  summary: 'newest records first (time, mode, final text)',
+  run: (ctx, argv) => runQuery(ctx, argv, false),
+};
+
+const search: CliCommand = {
+  name: 'search',
+  args: 'QUERY [--include-archived] [--since 7d|DATE] [--mode M] [--limit N]',
+  summary: 'records whose ASR, enhanced or final text contains QUERY',
+  run: (ctx, argv) => runQuery(ctx, argv, true),
+};
+
+const show: CliCommand = {
+  name: 'show',
+  args: 'ID',
+  summary: 'one record in full (ID is its id, or ts:TIMESTAMP for WenZi records)',
+  async run(ctx, argv) {
+    const f = parseFlags(argv, [], []);
+    if (f.positionals.length !== 1) throw new UsageError('expected one ID');
+    const id = f.positionals[0] ?? '';
+    const hit = (await readAll(ctx)).find(({ record }) => recordKey(record) === id || record.id === id);
+    if (!hit) {
+      ctx.stderr.write(`error: no record with id ${id}\n`);
+      return EXIT_ERROR;
+    }
+    if (ctx.json) printJson(ctx, { ...hit.record, file: hit.file });
+    else {
+      const r = hit.record as Record<string, unknown>;
+      for (const [k, v] of Object.entries(r)) ctx.stdout.write(`${k.padEnd(16)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}\n`);
+      ctx.stdout.write(`${'file'.padEnd(16)} ${hit.file}\n`);
+    }
+    return EXIT_OK;
+  },
+};
+
+const exportCmd: CliCommand = {
+  name: 'export',
+  args: 'FILE [--format jsonl|csv] [--bom]',
+  summary: 'write all history (archives included) to FILE; the format follows the extension',
+  async run(ctx, argv) {
+    const f = parseFlags(argv, ['format'], ['bom']);
+    if (f.positionals.length !== 1) throw new UsageError('expected one FILE');
+    const file = f.positionals[0] ?? '';
+    const format = f.values.get('format') ?? (/\.csv$/i.test(file) ? 'csv' : /\.jsonl?$/i.test(file) ? 'jsonl' : undefined);
+    if (format !== 'csv' && format !== 'jsonl') throw new UsageError('cannot tell the format from the file name: use --format jsonl or --format csv');
+    const records = (await readAll(ctx)).map((r) => r.record);
+    const text = format === 'csv' ? toCsv(records, f.switches.has('bom')) : records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : '');
+    await writeFileAtomic(file, text);
+    if (ctx.json) printJson(ctx, { file, format, records: records.length });
+    else ctx.stdout.write(`exported ${records.length} record(s) to ${file} (${format})\n`);
+    return EXIT_OK;
+  },
+};
+
+const importCmd: CliCommand = {
+  name: 'import',
+  args: 'WENZI_DATA_DIR',
+  summary: "import WenZi's conversation_history.jsonl and archives, skipping duplicates",
+  async run(ctx, argv) {
+    const f = parseFlags(argv, [], []);
+    if (f.positionals.length !== 1) throw new UsageError('expected one WENZI_DATA_DIR');
+    return withWriteLock(ctx, async (svc) => {
+      const report = await importWenziFolder(svc.store, f.positionals[0] ?? '');
+      await svc.settled();
+      if (ctx.json) printJson(ctx, report);
+      else ctx.stdout.write(`imported ${report.imported}, skipped ${report.duplicates} duplicate(s), ${report.badLines} unreadable line(s) left in the source\n`);
+      return EXIT_OK;
+    });
+  },
+};
+
+const stats: CliCommand = {
+  name: 'stats',
+  args: '[--days 7|14|30]',
+  summary: 'dictations, minutes spoken, corrections and tokens per day and per mode',
+  async run(ctx, argv) {
+    const f = parseFlags(argv, ['days'], []);
+    if (f.positionals.length) throw new UsageError(`unexpected argument '${f.positionals[0]}'`);
+    const days = Number(f.values.get('days') ?? 7);
+    if (days !== 7 && days !== 14 && days !== 30) throw new UsageError('--days must be 7, 14 or 30');
+    const s = await withIndex(ctx, (index) => index.stats({ days, tzOffsetMinutes: -new Date().getTimezoneOffset() }));
+    if (ctx.json) printJson(ctx, s);
+    else {
+      ctx.stdout.write(`${'DAY'.padEnd(10)}  DICTATIONS  MINUTES  CORRECTED  TOKENS\n`);
+      for (const d of s.perDay) ctx.stdout.write(`${d.day}  ${String(d.dictations).padStart(10)}  ${d.minutesSpoken.toFixed(1).padStart(7)}  ${String(d.corrected).padStart(9)}  ${d.promptTokens + d.completionTokens}\n`);
+      for (const [mode, c] of Object.entries(s.perMode)) ctx.stdout.write(`mode ${mode}: ${c.dictations} dictation(s), ${c.minutesSpoken.toFixed(1)} min\n`);
+    }
+    return EXIT_OK;
+  },
+};
+
+const rotate: CliCommand = {
+  name: 'rotate',
+  args: '',
+  summary: "run the seed's rotation check now (over 4 MB and 20,000 records: archive the oldest)",
+  async run(ctx, argv) {
+    if (parseFlags(argv, [], []).positionals.length) throw new UsageError('rotate takes no arguments');
+    return withWriteLock(ctx, async (svc) => {
+      const before = svc.store.rotationsCompleted;
+      await svc.store.rotateNow();
+      await svc.settled();
+      const active = (await svc.store.readFile('active')).length;
+      const rotated = svc.store.rotationsCompleted > before;
+      if (ctx.json) printJson(ctx, { rotated, activeRecords: active, files: await svc.store.listFiles() });
+      else ctx.stdout.write(`${rotated ? 'rotated' : 'nothing to rotate'}; ${active} record(s) in the active file\n`);
+      return EXIT_OK;
+    });
+  },
+};
+
+const reindex: CliCommand = {
+  name: 'reindex',
+  args: '',
+  summary: 'rebuild the search index from the JSONL files',
+  async run(ctx, argv) {
+    if (parseFlags(argv, [], []).positionals.length) throw new UsageError('reindex takes no arguments');
+    return withWriteLock(ctx, async (svc) => {
+      await svc.rebuildIndex();
+      const count = svc.indexOrNull?.count();
+      if (count === undefined) throw new Error('the index rebuild failed (see the warnings above)');
+      if (ctx.json) printJson(ctx, { records: count });
+      else ctx.stdout.write(`index rebuilt: ${count} record(s)\n`);
+      return EXIT_OK;
+    });
+  },
+};
+
+/** `tingxie history …` */
+export const historyGroup: CliGroup = {
+  name: 'history',
+  summary: 'browse, search, export and maintain the dictation history',
+  commands: [list, search, show, exportCmd, importCmd, stats, rotate, reindex],
+};

@@ -1,0 +1,154 @@
+import { stat } from 'node:fs/promises';
+import type { HistoryPaths } from './paths.ts';
+import { needsCountCheck } from './rotation.ts';
+import type { RotationResult } from './rotation-run.ts';
+import { abandonRotation, commitRotation, countRecords, finishRotation, prepareRotation, type PreparedRotation } from './rotation-snapshot.ts';
+
+/** What the scheduler needs from the store. */
+export interface RotationHost {
+  readonly paths: HistoryPaths;
+  readonly maxRecords: number;
+  readonly rotateMinBytes: number;
+  nowIso(): string;
+  warn(message: string): void;
+  /** Runs `fn` inside the store's write queue (no append, rewrite or other rotation step runs meanwhile). */
+  locked<T>(fn: () => Promise<T>): Promise<T>;
+  /** Repairs a torn tail / finishes a pending recovery; called inside `locked`. */
+  repair(): Promise<void>;
+  /** Called inside `locked` right after the rename: invalidate caches, notify listeners. */
+  rotated(result: RotationResult): void;
+  /** A rotation failed midway: its intent must be recovered before the next write. */
+  failed(): void;
+}
+
+/**
+ * Decides when the seed's rotation runs and runs it in the background, one at a time. `log()` only
+ * calls `afterAppend` (no I/O: the size and count are tracked in memory); a rotation requested while
+ * one is running is coalesced into a single re-check after it ends.
+ */
+export class RotationScheduler {
+  private readonly host: RotationHost;
+  /** Records in the active file, or null until counted (once per session, in the background). */
+  private count: number | null = null;
+  /** Bytes in the active file, or null when unknown (stat'ed by the next check). */
+  private bytes: number | null = null;
+  /** Successful appends so far; lets a background count account for appends that raced it. */
+  private appendSeq = 0;
+  /** Bumped whenever the active file is rewritten by something other than an append or a rotation. */
+  private epoch = 0;
+  private task: Promise<void> | null = null;
+  private again = false;
+  private rotations = 0;
+
+  /** A scheduler for one store. */
+  constructor(host: RotationHost) {
+    this.host = host;
+  }
+
+  /** Whether a rotation (or its check) is under way. */
+  get running(): boolean {
+    return this.task !== null;
+  }
+
+  /** Rotations committed by this scheduler. */
+  get completed(): number {
+    return this.rotations;
+  }
+
+  /** Resolves when no rotation is running or pending. */
+  async idle(): Promise<void> {
+    while (this.task) await this.task;
+  }
+
+  /** After a successful append of `bytes` bytes: track, and start a rotation when the seed's rule may apply. */
+  afterAppend(bytes: number): void {
+    this.appendSeq++;
+    if (this.count !== null) this.count++;
+    if (this.bytes !== null) this.bytes += bytes;
+    this.check();
+  }
+
+  /** The active file was rewritten (edit, delete, import, clear) or an append failed: `count` when known. */
+  rewritten(count: number | null): void {
+    this.epoch++;
+    this.count = count;
+    this.bytes = null;
+  }
+
+  /** The seed's check without I/O: skip under 4 MB or at ≤ 20,000 known records, else rotate in the background. */
+  check(): void {
+    if (this.bytes !== null && !needsCountCheck(this.bytes, this.host.rotateMinBytes)) return;
+    if (this.count !== null && this.count <= this.host.maxRecords) return;
+    if (this.task) {
+      this.again = true;
+      return;
+    }
+    this.task = this.loop().finally(() => {
+      this.task = null;
+    });
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.once();
+      } catch (err) {
+        // The appended records are durable; the unfinished rotation is completed from its intent next time.
+        this.count = null;
+        this.bytes = null;
+        this.host.failed();
+        this.host.warn(`history: rotation failed, will be finished before the next write: ${(err as Error).message}`);
+        return;
+      }
+    } while (this.again);
+  }
+
+  private async once(): Promise<void> {
+    const { paths, maxRecords } = this.host;
+    const snap = await this.host.locked(async () => {
+      await this.host.repair();
+      let size = 0;
+      try {
+        size = (await stat(paths.active)).size;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
+      this.bytes = size;
+      if (!needsCountCheck(size, this.host.rotateMinBytes)) return null;
+      return { size, count: this.count, seq: this.appendSeq, epoch: this.epoch };
+    });
+    if (!snap) return;
+    let count = snap.count;
+    if (count === null) {
+      count = await countRecords(paths.active, snap.size);
+      if (this.epoch === snap.epoch && this.count === null) this.count = count + (this.appendSeq - snap.seq);
+    }
+    if (count <= maxRecords) return;
+    const excess = count - maxRecords;
+    let prep: PreparedRotation | null = null;
+    // Set inside the locked commit; a holder object because TypeScript does not track closure writes.
+    const held: { release?: () => Promise<void> } = {};
+    try {
+      prep = await prepareRotation(paths, snap.size, excess, this.host.nowIso());
+      const prepared = prep;
+      await this.host.locked(async () => {
+        // Rewrites wait for the scheduler to be idle, so this would be a bug, not a race to tolerate.
+        if (this.epoch !== snap.epoch) throw new Error('active file was rewritten during the rotation');
+        const committed = await commitRotation(paths, prepared);
+        this.bytes = committed.activeBytes;
+        held.release = committed.release;
+        if (this.count !== null) this.count -= excess;
+        this.rotations++;
+        this.host.rotated({ moves: prepared.moves.map(({ key, month }) => ({ key, month })), kept: this.count ?? count - excess });
+      });
+      prep = null;
+      await held.release?.();
+      await finishRotation(paths);
+    } catch (err) {
+      await held.release?.();
+      await abandonRotation(paths, prep);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import { open, rename, type FileHandle } from 'node:fs/promises';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { recordKey } from '../../shared/history/record.ts';
+import { ensureDir, fsyncDir, unlinkDurable, writeFileAtomic } from './durable-fs.ts';
+import { appendQuarantine, type QuarantineEntry } from './jsonl-log.ts';
+import { parseJsonlLine } from './jsonl-reader.ts';
+import type { HistoryPaths } from './paths.ts';
+import { archiveMonthOf, type RotationMove } from './rotation.ts';
+import { appendToArchives, removeRotationTemp, rotationIntentPath, rotationTempPath, type RotationIntent, type RotationResult } from './rotation-run.ts';
+
+/**
+ * The seed's rotation, run off the write path. The heavy phase works on a snapshot of the active file
+ * (its first `snapshotBytes` bytes, which appends never change) while `log()` keeps appending after it:
+ * it reads only the head (the records that move), writes the intent and the archive appends, and copies
+ * the kept bytes into the temp file. The commit, run by the caller inside its write queue, copies the few
+ * bytes appended since the snapshot, fsyncs, renames and fsyncs the folder: about the cost of one append.
+ * See rotation-run.ts for the crash-recovery protocol this follows.
+ */
+
+const CHUNK = 256 * 1024;
+/** Bytes written between data syncs of the temp file. */
+const SYNC_EVERY = 512 * 1024;
+/** Bytes freed per step when the replaced file is released. */
+const FREE_STEP = 512 * 1024;
+
+/** Calls `onLine(text, endOffset)` for every complete line in the first `limit` bytes, yielding between chunks. */
+async function forEachLine(
+  fh: FileHandle,
+  limit: number,
+  onLine: (text: string, end: number) => boolean | void,
+): Promise<void> {
+  let pos = 0;
+  let carry = Buffer.alloc(0);
+  while (pos < limit) {
+    const len = Math.min(CHUNK, limit - pos);
+    const buf = Buffer.alloc(len);
+    const { bytesRead } = await fh.read(buf, 0, len, pos);
+    if (bytesRead === 0) break;
+    const data = carry.length ? Buffer.concat([carry, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
+    const base = pos - carry.length;
+    pos += bytesRead;
+    let start = 0;
+    for (let nl = data.indexOf(0x0a, start); nl >= 0; nl = data.indexOf(0x0a, start)) {
+      const raw = data.subarray(start, nl).toString('utf8');
+      start = nl + 1;
+      if (onLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw, base + start) === false) return;
+    }
+    carry = data.subarray(start);
+    // Parsing is CPU work on the main thread: let queued appends (and IPC) run between chunks.
+    await yieldToLoop();
+  }
+}
+
+/** Records (parseable lines) in the first `limit` bytes of a file: the seed's count check, done once per session. */
+export async function countRecords(filePath: string, limit: number): Promise<number> {
+  const fh = await open(filePath, 'r');
+  let n = 0;
+  try {
+    await forEachLine(fh, limit, (text) => {
+      if (text.trim() !== '' && parseJsonlLine(text).ok) n++;
+    });
+  } finally {
+    await fh.close();
+  }
+  return n;
+}
+
+/** A rotation whose heavy phase is done; `commitRotation` finishes it. */
+export interface PreparedRotation {
+  readonly moves: readonly RotationMove[];
+  readonly snapshotBytes: number;
+  /** Bytes already in the temp file (the kept part of the snapshot). */
+  readonly keptBytes: number;
+  readonly tmp: FileHandle;
+}
+
+/**
+ * Heavy phase (no lock needed; appends may run meanwhile): moves the oldest `excess` records of the
+ * snapshot to their month archives and writes the rest of the snapshot to the temp file, fsynced.
+ * Unreadable lines among the moving ones go to quarantine; ones among the kept bytes stay where they are.
+ */
+export async function prepareRotation(paths: HistoryPaths, snapshotBytes: number, excess: number, nowIso: string): Promise<PreparedRotation> {
+  const moves: RotationMove[] = [];
+  const bad: QuarantineEntry[] = [];
+  let headEnd = 0;
+  const src = await open(paths.active, 'r');
+  try {
+    await forEachLine(src, snapshotBytes, (text, end) => {
+      if (text.trim() === '') {
+        headEnd = end;
+        return true;
+      }
+      const parsed = parseJsonlLine(text);
+      if (parsed.ok) moves.push({ key: recordKey(parsed.record), month: archiveMonthOf(parsed.record.timestamp), text });
+      else bad.push({ source: 'active', reason: parsed.reason, text });
+      headEnd = end;
+      return moves.length < excess;
+    });
+    if (moves.length < excess) throw new Error(`rotation: expected ${excess} record(s) to move, found ${moves.length}`);
+    const intent: RotationIntent = { version: 1, created_at: nowIso, moves: moves.map(({ key, month }) => ({ key, month })) };
+    await ensureDir(paths.journalDir);
+    await writeFileAtomic(rotationIntentPath(paths), JSON.stringify(intent));
+    await appendToArchives(paths, moves, false, nowIso);
+    await appendQuarantine(paths.quarantine, bad, nowIso);
+    const tmp = await open(rotationTempPath(paths), 'w');
+    try {
+      let out = 0;
+      for (let pos = headEnd; pos < snapshotBytes; ) {
+        const buf = Buffer.alloc(Math.min(CHUNK, snapshotBytes - pos));
+        const { bytesRead } = await src.read(buf, 0, buf.length, pos);
+        if (bytesRead === 0) throw new Error('rotation: active file shorter than its snapshot');
+        await tmp.write(buf, 0, bytesRead, out);
+        out += bytesRead;
+        pos += bytesRead;
+        // Flush as we go: a large batch of dirty pages would make a concurrent append's fsync wait for
+        // it (ext4 commits the journal for everyone), which is exactly the stall this design avoids.
+        if (out % SYNC_EVERY < CHUNK) await tmp.datasync();
+      }
+      // The bulk is made durable here, outside the caller's lock; the commit only syncs its small tail.
+      await tmp.sync();
+      return { moves, snapshotBytes, keptBytes: out, tmp };
+    } catch (err) {
+      await tmp.close();
+      await removeRotationTemp(paths);
+      throw err;
+    }
+  } finally {
+    await src.close();
+  }
+}
+
+/** A committed rotation: the new active size, and the old file's handle to close outside the lock. */
+export interface CommittedRotation {
+  readonly activeBytes: number;
+  /** Closes the replaced file; freeing its blocks (tens of ms for a 12 MB file on ext4) happens here. */
+  readonly release: () => Promise<void>;
+}
+
+/**
+ * Commit (the caller holds its write lock, so no append runs): copies what was appended after the
+ * snapshot, fsyncs, renames over the active file and fsyncs the folder. The old file stays open until
+ * `release`, so the rename does not free its blocks inside the lock. The intent is left for
+ * `finishRotation`, outside the lock (a leftover intent is harmless: recovery sees the moved keys gone
+ * from the active file and only removes it).
+ */
+export async function commitRotation(paths: HistoryPaths, prep: PreparedRotation): Promise<CommittedRotation> {
+  let size = prep.keptBytes;
+  // r+: `release` truncates the replaced file step by step through this handle.
+  const old = await open(paths.active, 'r+');
+  try {
+    try {
+      const now = (await old.stat()).size;
+      if (now < prep.snapshotBytes) throw new Error('rotation: active file shrank during the rotation');
+      if (now > prep.snapshotBytes) {
+        const buf = Buffer.alloc(now - prep.snapshotBytes);
+        const { bytesRead } = await old.read(buf, 0, buf.length, prep.snapshotBytes);
+        await prep.tmp.write(buf, 0, bytesRead, prep.keptBytes);
+        size += bytesRead;
+      }
+      await prep.tmp.sync();
+    } finally {
+      await prep.tmp.close();
+    }
+    // Windows cannot replace a file that is open: there the old handle is closed first.
+    if (process.platform === 'win32') await old.close();
+    await rename(rotationTempPath(paths), paths.active);
+    await fsyncDir(paths.dataDir);
+  } catch (err) {
+    await old.close().catch(() => undefined);
+    throw err;
+  }
+  return { activeBytes: size, release: () => releaseGradually(old, prep.snapshotBytes) };
+}
+
+/**
+ * Frees a replaced (unlinked, still open) file a slice at a time, yielding between slices: freeing
+ * megabytes in one go holds the filesystem journal long enough to stall a concurrent append's fsync.
+ */
+async function releaseGradually(fh: FileHandle, size: number): Promise<void> {
+  try {
+    for (let len = size - FREE_STEP; len > 0; len -= FREE_STEP) {
+      await fh.truncate(len);
+      await yieldToLoop();
+    }
+  } catch {
+    // Only an optimisation: the close below frees whatever is left.
+  } finally {
+    await fh.close().catch(() => undefined);
+  }
+}
+
+/** Drops the intent of a committed rotation. */
+export async function finishRotation(paths: HistoryPaths): Promise<void> {
+  await unlinkDurable(rotationIntentPath(paths));
+}
+
+/** Abandons a prepared rotation that could not commit; its intent stays for `recoverRotation`. */
+export async function abandonRotation(paths: HistoryPaths, prep: PreparedRotation | null): Promise<void> {
+  await prep?.tmp.close().catch(() => undefined);
+  await removeRotationTemp(paths);
+}
+
+/** What one background rotation did, for the store's bookkeeping. */
+export interface RotationCommit {
+  readonly result: RotationResult;
+  readonly activeBytes: number;
+}

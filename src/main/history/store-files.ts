@@ -1,0 +1,61 @@
+import { readdir } from 'node:fs/promises';
+import { recordKey } from '../../shared/history/record.ts';
+import { readLines, rewriteLines } from './jsonl-log.ts';
+import type { JsonlLine } from './jsonl-reader.ts';
+import { archiveMonthOfFileName, type HistoryPaths } from './paths.ts';
+import type { HistoryFileLabel, RecordPlacement } from './store-types.ts';
+
+/** File-level helpers of the store: which files exist, where a key lives, merging imported lines. */
+
+/** Path of a file label. */
+export function pathOfLabel(paths: HistoryPaths, file: HistoryFileLabel): string {
+  return file === 'active' ? paths.active : paths.archive(file);
+}
+
+/** Labels of all history files that exist: `active` first, then archives in name order. */
+export async function listFileLabels(paths: HistoryPaths): Promise<HistoryFileLabel[]> {
+  let names: string[] = [];
+  try {
+    names = await readdir(paths.archivesDir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const months = names.map(archiveMonthOfFileName).filter((m): m is string => m !== null);
+  return ['active', ...months.sort()];
+}
+
+/** A located record with its file's lines, for rewrites. */
+export interface Located {
+  readonly file: HistoryFileLabel;
+  readonly lines: JsonlLine[];
+  readonly index: number;
+}
+
+/**
+ * Finds the file holding `key`: the index's hint first (verified by reading that file), else by scanning
+ * active, then archives newest first. Returns the file's lines so the caller can rewrite it.
+ */
+export async function locateKey(paths: HistoryPaths, key: string, hint: HistoryFileLabel | undefined): Promise<Located | null> {
+  const files = await listFileLabels(paths);
+  const scan = ['active', ...files.slice(1).reverse()];
+  const order = hint && files.includes(hint) ? [hint, ...scan.filter((f) => f !== hint)] : scan;
+  for (const file of order) {
+    const lines = await readLines(pathOfLabel(paths, file));
+    const index = lines.findIndex((l) => l.kind === 'record' && recordKey(l.record) === key);
+    if (index >= 0) return { file, lines, index };
+  }
+  return null;
+}
+
+/** Merges imported lines into the active file in timestamp order (atomic rewrite); returns the new record count. */
+export async function mergeIntoActive(paths: HistoryPaths, items: readonly RecordPlacement[], nowIso: string): Promise<number> {
+  const lines = await readLines(paths.active);
+  const merged = [
+    ...lines.filter((l) => l.kind === 'record').map((l) => ({ ts: Date.parse(l.record.timestamp), text: l.text })),
+    ...items.map((it) => ({ ts: Date.parse(it.record.timestamp), text: it.text })),
+  ];
+  // Stable sort by time; unparseable timestamps keep their place at the front.
+  merged.sort((a, b) => (Number.isNaN(a.ts) ? -Infinity : a.ts) - (Number.isNaN(b.ts) ? -Infinity : b.ts));
+  await rewriteLines(paths.active, merged.map((m) => m.text), lines, paths.quarantine, 'active', nowIso);
+  return merged.length;
+}
