@@ -100,7 +100,8 @@ export function helpText(group?: CliGroup, command?: CliCommand): string {
     const rows = group.commands.map((c) => `  ${`${c.name} ${c.args}`.padEnd(width)}  ${c.summary}`);
     return `usage: tingxie ${group.name} COMMAND [--data-dir DIR] [--json]\n\n${group.summary}\n\ncommands:\n${rows.join('\n')}\n`;
   }
-  const rows = COMMAND_GROUPS.flatMap((g) => g.commands.map((c) => `  ${`${g.name} ${c.name} ${c.args}`.trimEnd().padEnd(28)}  ${c.summary}`));
+  const words = (g: CliGroup, c: CliCommand): string => (g.defaultCommand === c.name ? g.name : `${g.name} ${c.name}`);
+  const rows = COMMAND_GROUPS.flatMap((g) => g.commands.map((c) => `  ${`${words(g, c)} ${c.args}`.trimEnd().padEnd(28)}  ${c.summary}`));
   return [
     'usage: tingxie [--data-dir DIR] [--json] COMMAND [ARGS]',
     '',
@@ -156,7 +157,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT_USAGE;
   }
   let command = group.commands.find((c) => c.name === second);
-  if (command === undefined && group.defaultCommand !== undefined && !(help && second === undefined)) {
+  if (command === undefined && group.defaultCommand !== undefined && !(help && second === undefined && group.commands.length > 1)) {
     // `tingxie transcribe FILE`: the group is the command; what followed the group name are its arguments.
     command = group.commands.find((c) => c.name === group.defaultCommand);
     rest = second === undefined ? rest : [second, ...rest];

@@ -41,7 +41,7 @@ async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; clos
 
 const enhanceText: CliCommand = {
   name: 'text',
-  args: 'TEXT',
+  args: '[--dry-run] [--mode M] TEXT',
   summary: 'enhance TEXT with the configured provider and print the result (raw text on any failure)',
   details: 'The API key comes from TINGXIE_API_KEY or TINGXIE_API_KEY_<PROVIDER>.',
   options: {
