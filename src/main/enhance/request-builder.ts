@@ -84,8 +84,10 @@ export async function buildStepRequest(
     }
   }
   const parts = (): PromptParts => ({
-    modePrompt: step.prompt, lang: s.lang, thinking: s.thinking, historyEnabled: s.history.enabled && src.builder !== null,
-    vocabularyEnabled: vocabularyOn, historyLines, vocabulary, retrieved, contextNote: s.contextNote, inputContext,
+    // A source's header bullet appears only when it contributes lines (an empty vocabulary or a mode with
+    // no confirmed dictations yet adds nothing); both change rarely, so the cached prefix stays stable.
+    modePrompt: step.prompt, lang: s.lang, thinking: s.thinking, historyEnabled: historyLines.length > 0,
+    vocabularyEnabled: vocabulary.length > 0, historyLines, vocabulary, retrieved, contextNote: s.contextNote, inputContext,
   });
   let system = buildSystemPrompt(parts());
 

@@ -93,6 +93,22 @@ describe('context injection through the enhancer', () => {
     expect(system).not.toContain('王小→'); // no CorrectionSource wired in this enhancer
   });
 
+  it('adds a source to the context header only once it has lines (no empty vocabulary or history labels)', async () => {
+    fx = await makeFixture({ chat: echo }, { history: { enabled: true, maxEntries: 10, refreshThreshold: 50, maxHistoryChars: 6000 } });
+    const bare = (await fx.enhancer.buildRequest('你好'))?.request.messages[0]?.content ?? '';
+    expect(bare).not.toMatch(/词库|对话记录|以下内容只用于/);
+    expect(bare).toBe(bare.trimEnd());
+    fx.vocabulary.add({ wrong: '平平', right: '萍萍' });
+    const withVocab = (await fx.enhancer.buildRequest('你好'))?.request.messages[0]?.content ?? '';
+    expect(withVocab).toContain('\n词库:');
+    expect(withVocab).not.toContain('- 对话记录');
+    expect(withVocab).not.toContain('\n对话记录:');
+    await fx.history.log(confirmed('proofread', '果果今天在公园里遇到了平平', '果果今天在公园里遇到了萍萍'));
+    const both = (await fx.enhancer.buildRequest('你好'))?.request.messages[0]?.content ?? '';
+    expect(both.indexOf('\n对话记录:')).toBeGreaterThan(0);
+    expect(both.indexOf('\n对话记录:')).toBeLessThan(both.indexOf('\n词库:'));
+  });
+
   it('reports cached tokens from OpenAI and DeepSeek usage fields', async () => {
     for (const flavour of ['openai', 'deepseek'] as const) {
       fx = await makeFixture({ chat: echo, flavour }, { history: { enabled: true, maxEntries: 40, refreshThreshold: 200, maxHistoryChars: 6000 } });
