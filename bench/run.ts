@@ -80,7 +80,16 @@ const registry: readonly (readonly [string, () => Promise<Runner | null>])[] = [
     };
   }],
   ['B7', () => external('b7-asr.ts', 'runB7', (run) => run({ quick }))],
-  ['B8', () => external('b8-prompt-build.ts', 'runB8', (run) => run({ quick }))],
+  ['B8', async () => {
+    // One B8 entry: prompt building (b8-prompt-build.ts) and key-up → paste overhead (b8-overhead.ts).
+    const { runB8Overhead, mergeB8 } = await import('./b8-overhead.ts');
+    const prompt = await external('b8-prompt-build.ts', 'runB8', (run) => run({ quick }));
+    return async () => mergeB8(prompt ? await prompt() : { ratio: 0, target: 'prompt building: not present', pass: true, figures: {} }, await runB8Overhead({ quick }));
+  }],
+  ['B9', async () => {
+    const { runB9 } = await import('./b9-cold-start.ts');
+    return () => runB9({ quick });
+  }],
 ];
 
 console.log(`bench: ${quick ? `QUICK mode, N = ${N.toLocaleString('en')} history records (full run uses 1,000,000)` : `N = ${N.toLocaleString('en')} history records`}`);

@@ -14,6 +14,8 @@ const REQUIRED = [
   { tool: 'chromium', pkg: 'chromium', paths: ['/usr/bin/chromium'], why: 'browser tests (playwright-core drives it)' },
   { tool: 'espeak-ng', pkg: 'espeak-ng', paths: [], why: 'synthesised speech for audio/ASR tests' },
   { tool: 'sox', pkg: 'sox', paths: [], why: 'audio conversion and measurement in tests' },
+  // A font, not a tool: without it Chinese text in the browser tests' screenshots renders as boxes.
+  { tool: 'Noto CJK fonts', pkg: 'fonts-noto-cjk', paths: [], file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', why: 'Chinese text in UI screenshots' },
 ];
 
 const checkOnly = process.argv.includes('--check');
@@ -27,7 +29,8 @@ function isExecutable(file) {
   }
 }
 
-function findTool({ tool, paths }) {
+function findTool({ tool, paths, file }) {
+  if (file) return existsSync(file) ? file : null;
   const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
   return [...paths, ...dirs.map((d) => path.join(d, tool))].find(isExecutable) ?? null;
 }

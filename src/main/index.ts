@@ -16,6 +16,9 @@ import type { WindowFactoryDeps } from './app/window-factory.ts';
 import type { WindowKind } from './app/window-policy.ts';
 import { isAllowedExternalUrl } from './ipc/external-urls.ts';
 import { setupIpc } from './ipc/setup.ts';
+import { historyApiOf, historyChangedEvent } from './ipc/handlers/history.ts';
+import { HistoryService } from './history/history-service.ts';
+import { startRetentionSweeps } from './history/retention-schedule.ts';
 import { TrustedSenders } from './ipc/trusted-senders.ts';
 import { DataDirLockedError, acquireDataLock } from './platform/data-lock.ts';
 import type { DataLock } from './platform/data-lock.ts';
@@ -106,10 +109,19 @@ async function start(): Promise<void> {
   const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : undefined;
   const pages = devServerUrl === undefined ? { rendererDir } : { rendererDir, devServerUrl };
   const trusted = new TrustedSenders(pages);
+  const history = await HistoryService.open({
+    dataDir,
+    enabled: () => config.get().history.enabled,
+    warn: (message) => log.warn(message),
+  });
+  const stopRetention = startRetentionSweeps(history, () => config.get().history.retention_days, log);
+
   const ipc = setupIpc(ipcMain, {
+    historyChanges: (listener) => history.store.onChange((e) => listener(historyChangedEvent(e))),
     services: {
       config,
       secrets,
+      history: historyApiOf(history),
       app: {
         version: app.getVersion(),
         platform: process.platform,
@@ -160,10 +172,12 @@ async function start(): Promise<void> {
   if (process.env.TINGXIE_OPEN_SETTINGS === '1' || config.loadIssues.length > 0) showWindow('settings');
 
   onQuit(
-    () => {
+    async () => {
       log.info('quitting');
       stopConfigLog();
+      stopRetention();
       ipc.dispose();
+      await history.close();
       tray?.destroy();
       lock.release();
     },

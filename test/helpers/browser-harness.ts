@@ -16,6 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { setupIpc, type IpcRuntime } from '../../src/main/ipc/setup.ts';
+import { historyApiOf, historyChangedEvent } from '../../src/main/ipc/handlers/history.ts';
+import { HistoryService } from '../../src/main/history/history-service.ts';
 import type { IpcMainLike } from '../../src/main/ipc/register.ts';
 import { TrustedSenders, type TrustableContents } from '../../src/main/ipc/trusted-senders.ts';
 import { ConfigStore } from '../../src/main/settings/config-store.ts';
@@ -24,6 +26,10 @@ import { CONTENT_SECURITY_POLICY } from '../../src/shared/csp.ts';
 import { bridgeInitScript } from './browser-bridge-bundle.ts';
 import { fakeSafeStorage, recordingAppService, type ShellRecord } from './browser-fakes.ts';
 import { startStaticServer, type StaticServer } from './browser-static-server.ts';
+import { dialogRecorder, startModelMirror, type DialogRecorder } from './browser-settings-services.ts';
+import { createSettingsApi } from '../../src/main/ipc/handlers/settings-services.ts';
+import { VocabularyStore, VOCABULARY_DB_FILE } from '../../src/main/enhance/vocabulary-store.ts';
+import { ModelManager } from '../../src/main/asr/model-manager.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** Where `electron-vite build` puts the renderer. */
@@ -60,6 +66,8 @@ export interface OpenOptions {
   readonly locale?: string;
   readonly viewport?: { readonly width: number; readonly height: number };
   readonly colorScheme?: 'light' | 'dark';
+  /** A data folder (history JSONL, archives, index.db) copied into the window's fresh temp folder first. */
+  readonly seedDir?: string;
 }
 
 /** Something the page reported that a clean window must not: console error, page error, CSP violation. */
@@ -74,6 +82,12 @@ export interface HarnessWindow {
   readonly dataDir: string;
   readonly configStore: ConfigStore;
   readonly secretStore: SecretStore;
+  /** The real history service behind the history channels (tests log records through it). */
+  readonly history: HistoryService;
+  /** The real vocabulary database behind `vocabulary:*`. */
+  readonly vocabulary: VocabularyStore;
+  /** Stand-in for the OS file dialogs (see browser-settings-services.ts). */
+  readonly dialogs: DialogRecorder;
   readonly shell: ShellRecord;
   /** Console errors/warnings of every level, page errors and CSP violations, in order. */
   readonly problems: PageProblem[];
@@ -105,9 +119,10 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   }
   // Main sends the CSP as a header too (src/shared/csp.ts); serve it the same way so both copies are in force.
   const server = await startStaticServer(rendererOutDir, { 'content-security-policy': CONTENT_SECURITY_POLICY });
-  const [browser, initScript] = await Promise.all([
+  const [browser, initScript, mirror] = await Promise.all([
     chromium.launch({ executablePath, headless: true, args: [...chromiumArgs] }),
     bridgeInitScript(),
+    startModelMirror(),
   ]);
   const version = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
   const opened = new Set<HarnessWindow>();
@@ -115,6 +130,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
 
   const open = async (name: WindowName, options: OpenOptions = {}): Promise<HarnessWindow> => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
+    if (options.seedDir !== undefined) fs.cpSync(options.seedDir, dataDir, { recursive: true, preserveTimestamps: true });
     if (options.configText !== undefined) fs.writeFileSync(path.join(dataDir, 'config.json'), options.configText);
     const configStore = await ConfigStore.open({ dataDir });
     const secretStore = await SecretStore.open({
@@ -150,7 +166,27 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       warn: (m: string, f?: Readonly<Record<string, unknown>>) => consoleLog.push(`[main warn] ${m} ${JSON.stringify(f ?? {})}`),
       error: (m: string, f?: Readonly<Record<string, unknown>>) => consoleLog.push(`[main error] ${m} ${JSON.stringify(f ?? {})}`),
     };
-    const ipc: IpcRuntime = setupIpc(ipcMain, { services: { config: configStore, secrets: secretStore, app }, trusted, log });
+    // The real history service over the same temp folder (the History Browser's data).
+    const history = await HistoryService.open({ dataDir, enabled: true, rebuildInline: true, warn: (m) => consoleLog.push(`[history] ${m}`) });
+    const vocabulary = VocabularyStore.open(path.join(dataDir, VOCABULARY_DB_FILE));
+    const dialogs = dialogRecorder();
+    // The real settings services: vocabulary DB, model manager over a local HTTP mirror, modes folder, export/import.
+    const settings = createSettingsApi({
+      dataDir,
+      config: configStore,
+      secretValue: (n) => secretStore.get(n),
+      vocabulary,
+      models: new ModelManager({ dataDir, mirror: mirror.origin, catalog: mirror.catalog }),
+      historyStore: history.store,
+      dialogs,
+      promptLanguage: () => (configStore.get().ui.language === 'zh' ? 'zh' : 'en'),
+    });
+    const ipc: IpcRuntime = setupIpc(ipcMain, {
+      services: { config: configStore, secrets: secretStore, app, history: historyApiOf(history), settings },
+      historyChanges: (listener) => history.store.onChange((e) => listener(historyChangedEvent(e))),
+      trusted,
+      log,
+    });
 
     const context: BrowserContext = await browser.newContext({
       locale: options.locale ?? 'en-US',
@@ -200,6 +236,9 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       dataDir,
       configStore,
       secretStore,
+      history,
+      vocabulary,
+      dialogs,
       shell,
       problems,
       consoleLog,
@@ -215,6 +254,8 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
         opened.delete(win);
         await context.close();
         ipc.dispose();
+        await history.close();
+        vocabulary.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
@@ -230,6 +271,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       for (const w of [...opened]) await w.close();
       await browser.close();
       await server.close();
+      await mirror.close();
     },
   };
 }

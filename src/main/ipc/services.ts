@@ -5,6 +5,10 @@
 import type { ConfigStore } from '../settings/config-store.ts';
 import type { SecretStore } from '../settings/secrets.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
+import type { CaptureStatus, DictationSnapshot, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
+import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
+import type { RecordUpdate, StoredRecord } from '../../shared/history/record.ts';
+import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, ProviderCheckResult, VocabItem } from '../../shared/ipc/settings-types.ts';
 
 /** The config store surface the handlers use. */
 export type ConfigService = Pick<ConfigStore, 'get' | 'set' | 'path' | 'loadIssues' | 'backupPath'>;
@@ -25,9 +29,61 @@ export interface AppService {
   openLogs(): Promise<void>;
 }
 
+/** What the History Browser may do with the history (src/main/history/history-api.ts adapts the service). */
+export interface HistoryApi {
+  query(q: HistoryQuery): Promise<HistoryPage>;
+  /** Total, page count and facets of a query, apart from its rows. */
+  countMatches(q: HistoryQuery): Promise<HistoryMatchCount>;
+  update(key: string, fields: RecordUpdate): Promise<StoredRecord | null>;
+  delete(key: string): Promise<boolean>;
+  /** Deletes the records of one local day; returns how many. */
+  deleteDay(day: string, tzOffsetMinutes: number): Promise<number>;
+  deleteAll(): Promise<void>;
+  stats(q: StatsQuery): Promise<UsageStats>;
+}
+
+/** What the capture window and the panel may do with dictation sessions (src/main/dictation/service.ts). */
+export interface DictationIpcService {
+  frames(sessionId: string, seq: number, sampleRate: number, pcm: Float32Array): void;
+  captureStatus(status: CaptureStatus): void;
+  snapshot(): DictationSnapshot;
+  confirm(sessionId: string, text: string, action: 'paste' | 'copy'): void;
+  cancel(sessionId: string): void;
+  recoverable(): readonly RecoverableSession[];
+  recover(id: string, action: 'finish' | 'discard'): void;
+}
+
+/** What the Settings window may do beyond config and secrets (src/main/ipc/handlers/settings-services.ts builds it). */
+export interface SettingsApi {
+  vocabularyList(filter: string): readonly VocabItem[];
+  vocabularyAdd(input: { readonly wrong: string; readonly right: string; readonly note?: string | undefined }): VocabItem;
+  vocabularyUpdate(id: number, fields: { readonly wrong?: string | undefined; readonly right?: string | undefined; readonly note?: string | undefined }): VocabItem | null;
+  vocabularyRemove(id: number): boolean;
+  /** Shows a save dialog and writes the vocabulary there. */
+  vocabularyExport(): Promise<FileActionResult>;
+  /** Shows an open dialog and imports the pairs in that file. */
+  vocabularyImport(): Promise<FileActionResult>;
+  modelsList(): readonly ModelItem[];
+  /** Starts a download in the background (progress shows in `modelsList`). */
+  modelsDownload(name: string): void;
+  modelsCancel(name: string): void;
+  modelsDelete(name: string): boolean;
+  modesList(): Promise<readonly ModeItem[]>;
+  /** Validates and writes one mode file (atomically); throws a readable error when the text is broken. */
+  modesSave(id: string, text: string): Promise<ModeItem>;
+  providersVerify(providerId: string): Promise<ProviderCheckResult>;
+  historyExport(format: 'jsonl' | 'csv'): Promise<FileActionResult>;
+  historyImport(): Promise<HistoryImportResult>;
+}
+
 /** Everything the handlers delegate to. */
 export interface Services {
   readonly config: ConfigService;
   readonly secrets: SecretService;
   readonly app: AppService;
+  readonly history: HistoryApi;
+  /** Absent where no dictation runs (CLI-style set-ups, most tests): its channels then fail cleanly. */
+  readonly dictation?: DictationIpcService;
+  /** Absent where the settings services are not built: their channels then fail cleanly. */
+  readonly settings?: SettingsApi;
 }

@@ -11,6 +11,7 @@ import { toConfigSnapshot } from './handlers/config.ts';
 import { createBroadcaster, registerIpc } from './register.ts';
 import type { Broadcast, IpcMainLike } from './register.ts';
 import type { Services } from './services.ts';
+import type { HistoryChangedEvent } from '../../shared/ipc/wire-types.ts';
 import type { TrustedSenders } from './trusted-senders.ts';
 
 /** What {@link setupIpc} needs. */
@@ -18,6 +19,8 @@ export interface IpcSetupOptions {
   readonly services: Services & { readonly config: Services['config'] & Pick<ConfigStore, 'onChange'> };
   readonly trusted: TrustedSenders;
   readonly log: IpcLog;
+  /** Subscribes to history changes (the history store's onChange), forwarded as `history:changed`. */
+  readonly historyChanges?: (listener: (e: HistoryChangedEvent) => void) => () => void;
 }
 
 /** The running IPC layer. */
@@ -42,11 +45,13 @@ export function setupIpc(ipcMain: IpcMainLike, options: IpcSetupOptions): IpcRun
   const unsubscribe = services.config.onChange(({ keyPath, config }) =>
     broadcast('config:changed', { keyPath, config: toConfigSnapshot(config) }),
   );
+  const unsubscribeHistory = options.historyChanges?.((e) => broadcast('history:changed', e));
   return {
     dispatcher,
     broadcast,
     dispose: () => {
       unsubscribe();
+      unsubscribeHistory?.();
       unregister();
     },
   };

@@ -3,6 +3,8 @@
  * the OS (navigator.language). Pure: no React, no bridge, so it is unit-tested directly.
  */
 
+import { historyEn, historyZh } from './messages-history.ts';
+
 /** A language the UI is translated into. */
 export type UiLanguage = 'en' | 'zh';
 
@@ -74,8 +76,7 @@ const en = {
   'panel.idle': 'No dictation in progress.',
   'panel.version': 'Tingxie {version} · {platform}',
 
-  'history.title': 'Tingxie History',
-  'history.pending': 'The History Browser arrives with the history UI. Your dictations are still being recorded.',
+  ...historyEn,
 } as const;
 
 /** A key of the string table. */
@@ -146,8 +147,7 @@ const zh: Readonly<Record<MessageKey, string>> = {
   'panel.idle': '当前没有进行中的听写。',
   'panel.version': '听写 {version} · {platform}',
 
-  'history.title': '听写历史',
-  'history.pending': '历史浏览器将随历史界面推出。你的听写仍在记录中。',
+  ...historyZh,
 };
 
 const tables: Readonly<Record<UiLanguage, Readonly<Record<MessageKey, string>>>> = { en, zh };

@@ -46,6 +46,8 @@ export const historyRecordSchema = z.object({
   /** Set when the final text was edited after logging. */
   edited_at: z.string().optional(),
   usage: tokenUsageSchema.optional(),
+  /** Why enhancement fell back to the raw ASR text (failure or guard); absent when it did not. */
+  enhance_error: z.string().max(500).optional(),
 });
 export type HistoryRecord = z.infer<typeof historyRecordSchema>;
 

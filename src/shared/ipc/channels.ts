@@ -2,6 +2,8 @@
  * The IPC channel names, free of zod so the sandboxed preload can build the bridge without bundling
  * the schemas. contract.ts checks at compile time that this list and the contract agree.
  */
+import { dictationChannelArity, dictationEventChannels } from './dictation-channels.ts';
+import { settingsChannelArity } from './settings-channels.ts';
 
 /**
  * Invoke channels (`domain:verb`, renderer → main) and how many payload arguments each takes: 0 means
@@ -18,6 +20,15 @@ export const invokeChannelArity = {
   'app:info': 0,
   'app:open-external': 1,
   'app:open-logs': 0,
+  'history:query': 1,
+  'history:count': 1,
+  'history:update': 1,
+  'history:delete': 1,
+  'history:delete-day': 1,
+  'history:delete-all': 1,
+  'history:stats': 1,
+  ...dictationChannelArity,
+  ...settingsChannelArity,
 } as const satisfies Readonly<Record<`${string}:${string}`, 0 | 1>>;
 
 /** Every invoke channel name. */
@@ -27,7 +38,7 @@ export type InvokeChannel = keyof typeof invokeChannelArity;
 export const invokeChannels = Object.keys(invokeChannelArity) as readonly InvokeChannel[];
 
 /** Event channels (main → renderer), delivered to every trusted window. */
-export const eventChannels = ['config:changed', 'app:notice'] as const;
+export const eventChannels = ['config:changed', 'app:notice', 'history:changed', ...dictationEventChannels] as const;
 
 /** Every event channel name. */
 export type EventChannel = (typeof eventChannels)[number];

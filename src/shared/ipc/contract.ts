@@ -4,13 +4,19 @@
  */
 import { z } from 'zod';
 import type { EventChannel, InvokeChannel, invokeChannelArity } from './channels.ts';
+import { dictationContract, dictationEvents } from './dictation-contract.ts';
 import { forbiddenKeys, jsonValueSchema } from './json-value.ts';
+import { settingsContract } from './settings-contract.ts';
+import { historyQuerySchema, statsQuerySchema } from '../history/query.ts';
+import type { HistoryMatchCount, HistoryPage, UsageStats } from '../history/query.ts';
+import type { StoredRecord } from '../history/record.ts';
 import type {
   AppInfo,
   AppNotice,
   ConfigChangedEvent,
   ConfigIssuesInfo,
   ConfigSnapshot,
+  HistoryChangedEvent,
   SecretsStatus,
 } from './wire-types.ts';
 
@@ -63,6 +69,11 @@ export const secretNameSchema = z
   .max(80, 'must be at most 80 characters')
   .regex(secretNamePattern, 'must be "provider:<id>" (letters, digits, _ . : -) or "asr:remote"');
 
+/** A history record's key: its id, or `ts:<timestamp>` for a WenZi record without one. */
+export const recordKeySchema = z.string().min(1, 'must not be empty').max(128, 'must be at most 128 characters');
+/** Longest final text an edit may save (a dictation is at most minutes of speech). */
+export const maxFinalTextLength = 100_000;
+
 /** The channel map. `satisfies` keeps it in step with channels.ts (no missing, no extra channel). */
 export const ipcContract = {
   'config:get': { request: noPayload, response: returns<ConfigSnapshot>() },
@@ -89,12 +100,38 @@ export const ipcContract = {
     response: returns<null>(),
   },
   'app:open-logs': { request: noPayload, response: returns<null>() },
+  'history:query': { request: historyQuerySchema.strict(), response: returns<HistoryPage>() },
+  'history:count': { request: historyQuerySchema.strict(), response: returns<HistoryMatchCount>() },
+  'history:update': {
+    request: z.strictObject({
+      key: recordKeySchema,
+      final_text: z.string().max(maxFinalTextLength, `must be at most ${maxFinalTextLength} characters`),
+    }),
+    response: returns<StoredRecord | null>(),
+  },
+  'history:delete': { request: z.strictObject({ key: recordKeySchema }), response: returns<boolean>() },
+  'history:delete-day': {
+    request: z.strictObject({
+      day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a local date YYYY-MM-DD'),
+      tzOffsetMinutes: z.number().int().min(-14 * 60).max(14 * 60),
+    }),
+    response: returns<number>(),
+  },
+  'history:delete-all': {
+    request: z.strictObject({ confirm: z.literal(true, { error: 'must be true: deleting all history is confirmed explicitly' }) }),
+    response: returns<null>(),
+  },
+  'history:stats': { request: statsQuerySchema.strict(), response: returns<UsageStats>() },
+  ...dictationContract,
+  ...settingsContract,
 } as const satisfies { readonly [C in InvokeChannel]: ChannelSpec };
 
 /** Payload types of the main → renderer events. */
 export const ipcEvents = {
   'config:changed': returns<ConfigChangedEvent>(),
   'app:notice': returns<AppNotice>(),
+  'history:changed': returns<HistoryChangedEvent>(),
+  ...dictationEvents,
 } as const satisfies { readonly [E in EventChannel]: TypeMarker<unknown> };
 
 /** The type of the contract. */

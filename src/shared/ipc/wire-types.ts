@@ -58,3 +58,12 @@ export interface AppNotice {
   readonly level: 'info' | 'warning' | 'error';
   readonly message: string;
 }
+
+/**
+ * Sent after the history changed on disk, so an open History Browser can refresh. `change` mirrors
+ * the store's event types; `keys` names the records concerned where that is cheap to say.
+ */
+export interface HistoryChangedEvent {
+  readonly change: 'appended' | 'updated' | 'deleted' | 'rotated' | 'added' | 'cleared';
+  readonly keys: readonly string[];
+}

@@ -3,7 +3,10 @@ import type { IpcHandlers } from '../dispatcher.ts';
 import type { Services } from '../services.ts';
 import { appHandlers } from './app.ts';
 import { configHandlers } from './config.ts';
+import { dictationHandlers } from './dictation.ts';
+import { historyHandlers } from './history.ts';
 import { secretsHandlers } from './secrets.ts';
+import { settingsHandlers } from './settings.ts';
 
 /** One handler per contract channel (the type makes a missing one a compile error). */
 export function createHandlers(services: Services): IpcHandlers {
@@ -11,5 +14,8 @@ export function createHandlers(services: Services): IpcHandlers {
     ...configHandlers(services.config),
     ...secretsHandlers(services.secrets),
     ...appHandlers(services.app),
+    ...historyHandlers(services.history),
+    ...dictationHandlers(services.dictation),
+    ...settingsHandlers(services.settings),
   };
 }

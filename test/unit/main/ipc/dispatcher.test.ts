@@ -10,7 +10,11 @@ const sender: IpcSender = { id: 1, frameUrl: 'file:///app/out/renderer/settings/
 function recordingHandlers(calls: unknown[], overrides: Partial<IpcHandlers> = {}): IpcHandlers {
   const snapshot = { version: 1 };
   const status = { backend: 'memory' as const, secrets: [], issues: [] };
+  // Every channel answers null by default (so a new channel needs no edit here); the ones the tests
+  // look at answer like the real handlers would.
+  const defaults = Object.fromEntries(Object.keys(ipcContract).map((c) => [c, () => null])) as unknown as IpcHandlers;
   return {
+    ...defaults,
     'config:get': (req, ctx) => (calls.push(['config:get', req, ctx]), snapshot),
     'config:set': (req) => (calls.push(['config:set', req]), snapshot),
     'config:issues': () => ({ path: '/x/config.json', loadIssues: [], backupPath: null }),

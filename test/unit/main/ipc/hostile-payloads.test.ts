@@ -7,10 +7,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invokeChannelArity } from '../../../../src/shared/ipc/channels.ts';
+import { ipcContract } from '../../../../src/shared/ipc/contract.ts';
 import type { InvokeChannel } from '../../../../src/shared/ipc/channels.ts';
 import type { Envelope } from '../../../../src/shared/ipc/bridge-types.ts';
 import { ConfigStore } from '../../../../src/main/settings/config-store.ts';
+import type { HistoryPage, UsageStats } from '../../../../src/shared/history/query.ts';
+import type { NewHistoryRecord } from '../../../../src/shared/history/record.ts';
 import { allChannels, openHarness, validRequests } from './ipc-harness.ts';
+
+/** A confirmed dictation with a 2-character name (found through the short-query path of the index). */
+const dictation: NewHistoryRecord = {
+  asr_text: '果果今天在公园里遇到了平平。',
+  enhanced_text: '果果今天在公园里遇到了平平。',
+  final_text: '果果今天在公园里遇到了萍萍。',
+  enhance_mode: 'proofread',
+  preview_enabled: true,
+  stt_model: 'whisper-base',
+  llm_model: 'qwen2.5:7b',
+  user_corrected: true,
+  audio_duration: 3.2,
+  language: 'zh',
+  source: 'voice',
+};
 import type { IpcHarness } from './ipc-harness.ts';
 
 const TEN_MB = 'x'.repeat(10 * 1024 * 1024);
@@ -64,7 +82,12 @@ function hostilePayloads(channel: InvokeChannel): [string, unknown][] {
   }
   if (valid === undefined) throw new Error(`no valid example for ${channel}`);
   cases.push(['undefined payload', undefined], ['string payload', 'hello'], ['number payload', 1]);
-  cases.push(['array instead of object', [valid]], ['empty object', {}]);
+  cases.push(['array instead of object', [valid]]);
+  // Fields with defaults (history:query, history:stats) may be left out, so `{}` or a missing field is
+  // only hostile where the schema requires it; that is read from the schema, not assumed.
+  const shape = (ipcContract[channel].request as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape;
+  const required = (key: string): boolean => !shape[key]?.safeParse(undefined).success;
+  if (Object.keys(shape).some(required)) cases.push(['empty object', {}]);
   cases.push(['extra field', { ...valid, extra: 1 }]);
   cases.push(['__proto__ key', JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(valid).slice(1, -1)}}`)]);
   cases.push(['constructor key', JSON.parse(`{"constructor": {"prototype": {"polluted": true}}, ${JSON.stringify(valid).slice(1, -1)}}`)]);
@@ -74,8 +97,11 @@ function hostilePayloads(channel: InvokeChannel): [string, unknown][] {
   cases.push(['deep object', nested(10_000, valid)]);
   for (const key of Object.keys(valid)) {
     const { [key]: _dropped, ...missing } = valid;
-    cases.push([`missing ${key}`, missing]);
+    if (required(key)) cases.push([`missing ${key}`, missing]);
     for (const [name, value] of hostileValues()) {
+      // A "hostile" value equal to the valid one (delete-all's `confirm: true`) is not hostile.
+      // Nor is a boolean where the field is a boolean flag (history:count's `facets`).
+      if (Object.is(value, valid[key]) || (typeof value === 'boolean' && typeof valid[key] === 'boolean')) continue;
       // config:set's `value` accepts any plain JSON; the store then refuses what does not fit the key
       // (max_entries: an integer 1..1000), and that refusal must also come back as invalid-payload.
       cases.push([`${key} is ${name}`, { ...valid, [key]: value }]);
@@ -129,6 +155,8 @@ describe('hostile payloads on every channel', () => {
   let h: IpcHarness;
   let configBytes: Buffer;
   let secretsBefore: readonly unknown[];
+  let historyBytes: Buffer;
+  let filesBefore: string[];
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown): void => {
     unhandled.push(reason);
@@ -139,13 +167,18 @@ describe('hostile payloads on every channel', () => {
     h = await openHarness();
     // One real secret on disk, so a hostile delete/set would show.
     await h.secrets.set('asr:remote', 'keep-me');
+    // And one real dictation, so a hostile history edit or deletion would show.
+    await h.history.log(dictation);
+    await h.history.settled();
     configBytes = fs.readFileSync(h.config.path);
+    historyBytes = fs.readFileSync(path.join(h.dataDir, 'conversation_history.jsonl'));
+    filesBefore = fs.readdirSync(h.dataDir).sort();
     secretsBefore = h.secrets.list();
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     process.off('unhandledRejection', onUnhandled);
-    h.cleanup();
+    await h.cleanup();
   });
 
   it('the contract has channels and each one has hostile cases', () => {
@@ -200,7 +233,9 @@ describe('hostile payloads on every channel', () => {
     expect(h.secrets.get('asr:remote')).toBe('keep-me');
     expect(h.opened).toEqual([]);
     expect(h.logsOpened.count).toBe(0);
-    expect(fs.readdirSync(h.dataDir).sort()).toEqual(['config.json', 'secrets.json']);
+    expect(fs.readdirSync(h.dataDir).sort()).toEqual(filesBefore);
+    expect(fs.readFileSync(path.join(h.dataDir, 'conversation_history.jsonl')).equals(historyBytes)).toBe(true);
+    expect((await h.history.query({ text: '萍萍' })).rows.map((r) => r.final_text)).toEqual([dictation.final_text]);
     const probe: Record<string, unknown> = {};
     expect(probe.polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
@@ -217,6 +252,36 @@ describe('valid payloads work end to end', () => {
     h = await openHarness();
   });
   afterAll(() => h.cleanup());
+
+  it('history:query finds a 2-character Chinese name; history:update edits the JSONL; stats count it; deletes remove it', async () => {
+    const { record } = await h.history.log({ ...dictation, timestamp: '2026-03-12T10:30:00.000Z' });
+    await h.history.log({ ...dictation, final_text: 'unrelated', asr_text: 'unrelated', timestamp: '2026-03-13T10:30:00.000Z' });
+    const found = await h.dispatcher.dispatch('history:query', h.trustedSender, { text: '萍萍' });
+    if (!found.ok) throw new Error(found.error.message);
+    expect((found.value as HistoryPage).rows.map((r) => r.key)).toEqual([record.id]);
+    expect(await h.dispatcher.dispatch('history:count', h.trustedSender, { text: '萍萍', facets: false })).toMatchObject({
+      ok: true,
+      value: { total: 1, pageCount: 1 },
+    });
+
+    const edited = await h.dispatcher.dispatch('history:update', h.trustedSender, { key: record.id, final_text: '萍萍今天很开心。' });
+    expect(edited).toMatchObject({ ok: true, value: { final_text: '萍萍今天很开心。', user_corrected: true } });
+    const onDisk = fs.readFileSync(path.join(h.dataDir, 'conversation_history.jsonl'), 'utf8');
+    expect(onDisk).toContain('萍萍今天很开心。');
+    expect(onDisk).toMatch(/"edited_at":/);
+
+    const stats = await h.dispatcher.dispatch('history:stats', h.trustedSender, { since: '2026-03-01T00:00:00Z', now: '2026-03-20T00:00:00Z' });
+    if (!stats.ok) throw new Error(stats.error.message);
+    expect((stats.value as UsageStats).totals.dictations).toBe(2);
+
+    expect(await h.dispatcher.dispatch('history:delete-day', h.trustedSender, { day: '2026-03-13', tzOffsetMinutes: 0 })).toEqual({ ok: true, value: 1 });
+    expect(await h.dispatcher.dispatch('history:delete', h.trustedSender, { key: record.id })).toEqual({ ok: true, value: true });
+    expect(fs.readFileSync(path.join(h.dataDir, 'conversation_history.jsonl'), 'utf8')).toBe('');
+    await h.history.log(dictation);
+    expect(await h.dispatcher.dispatch('history:delete-all', h.trustedSender, { confirm: true })).toEqual({ ok: true, value: null });
+    const after = await h.dispatcher.dispatch('history:query', h.trustedSender, { text: '', includeArchived: true });
+    expect(after).toMatchObject({ ok: true, value: { rows: [] } });
+  });
 
   it('config:set then config:get, persisted to disk', async () => {
     const set = await h.dispatcher.dispatch('config:set', h.trustedSender, validRequests['config:set']);

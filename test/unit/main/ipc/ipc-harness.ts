@@ -13,6 +13,8 @@ import type { RequestInput } from '../../../../src/shared/ipc/contract.ts';
 import { createIpcDispatcher } from '../../../../src/main/ipc/dispatcher.ts';
 import type { IpcDispatcher, IpcSender } from '../../../../src/main/ipc/dispatcher.ts';
 import { createHandlers } from '../../../../src/main/ipc/handlers/index.ts';
+import { historyApiOf } from '../../../../src/main/ipc/handlers/history.ts';
+import { HistoryService } from '../../../../src/main/history/history-service.ts';
 import type { AppService } from '../../../../src/main/ipc/services.ts';
 import { TrustedSenders } from '../../../../src/main/ipc/trusted-senders.ts';
 import type { TrustableContents } from '../../../../src/main/ipc/trusted-senders.ts';
@@ -64,6 +66,35 @@ export const validRequests: { readonly [C in InvokeChannel]: RequestInput<C> } =
   'app:info': undefined,
   'app:open-external': { url: 'https://github.com/tingxie/tingxie' },
   'app:open-logs': undefined,
+  'history:query': { text: '萍萍', includeArchived: true },
+  'history:count': { text: '萍萍', includeArchived: true, facets: false },
+  'history:update': { key: 'ts:2026-03-12T10:30:00+00:00', final_text: '果果今天在公园里遇到了萍萍。' },
+  'history:delete': { key: 'ts:2026-03-12T10:30:00+00:00' },
+  'history:delete-day': { day: '2026-03-12', tzOffsetMinutes: 480 },
+  'history:delete-all': { confirm: true },
+  'history:stats': { days: 7, tzOffsetMinutes: 480 },
+  'capture:frames': { sessionId: '01TESTSESSION', seq: 0, sampleRate: 16000, pcm: 'AAAAAA==' },
+  'capture:status': { state: 'ready', sampleRate: 16000, deviceLabel: 'Default microphone' },
+  'dictation:status': undefined,
+  'dictation:confirm': { sessionId: '01TESTSESSION', text: '你好 world', action: 'paste' },
+  'dictation:cancel': { sessionId: '01TESTSESSION' },
+  'dictation:recoverable': undefined,
+  'dictation:recover': { id: '01TESTSESSION', action: 'discard' },
+  'vocabulary:list': { filter: '萍' },
+  'vocabulary:add': { wrong: '平平', right: '萍萍', note: 'a name' },
+  'vocabulary:update': { id: 1, right: '萍萍' },
+  'vocabulary:remove': { id: 1 },
+  'vocabulary:export': undefined,
+  'vocabulary:import': undefined,
+  'models:list': undefined,
+  'models:download': { name: 'base' },
+  'models:cancel': { name: 'base' },
+  'models:delete': { name: 'base' },
+  'modes:list': undefined,
+  'modes:save': { id: 'proofread', text: '---\nlabel: Proofread\n---\nFix the text.' },
+  'providers:verify': { providerId: 'ollama' },
+  'history:export': { format: 'csv' },
+  'history:import': undefined,
 };
 
 /** Every channel of the contract (so new channels are covered without editing the tests). */
@@ -80,12 +111,13 @@ export interface IpcHarness {
   readonly dispatcher: IpcDispatcher;
   readonly config: ConfigStore;
   readonly secrets: SecretStore;
+  readonly history: HistoryService;
   readonly trusted: TrustedSenders;
   readonly trustedSender: IpcSender;
   readonly opened: string[];
   readonly logsOpened: { count: number };
   readonly logLines: { level: string; message: string; fields?: unknown }[];
-  cleanup(): void;
+  cleanup(): Promise<void>;
 }
 
 /** Opens the real stores in a fresh temp folder and builds the dispatcher with the real handlers. */
@@ -98,6 +130,8 @@ export async function openHarness(): Promise<IpcHarness> {
     plaintextConsent: false,
     platform: 'linux',
   });
+  // The real history service (JSONL + SQLite index) in the same temp folder, index built inline.
+  const history = await HistoryService.open({ dataDir, enabled: true, rebuildInline: true, warn: () => {} });
   const opened: string[] = [];
   const logsOpened = { count: 0 };
   const app: AppService = {
@@ -118,7 +152,7 @@ export async function openHarness(): Promise<IpcHarness> {
   const logLines: IpcHarness['logLines'] = [];
   const dispatcher = createIpcDispatcher({
     contract: ipcContract,
-    handlers: createHandlers({ config, secrets, app }),
+    handlers: createHandlers({ config, secrets, app, history: historyApiOf(history) }),
     isTrustedSender: trusted.isTrustedSender,
     log: {
       warn: (message, fields) => logLines.push({ level: 'warn', message, fields }),
@@ -130,11 +164,15 @@ export async function openHarness(): Promise<IpcHarness> {
     dispatcher,
     config,
     secrets,
+    history,
     trusted,
     trustedSender: { id: window.id, frameUrl: ownFrameUrl },
     opened,
     logsOpened,
     logLines,
-    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    cleanup: async () => {
+      await history.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setupIpc } from '../../../../src/main/ipc/setup.ts';
+import { historyApiOf, historyChangedEvent } from '../../../../src/main/ipc/handlers/history.ts';
 import type { IpcMainLike } from '../../../../src/main/ipc/register.ts';
 import { FakeContents, openHarness, ownFrameUrl } from './ipc-harness.ts';
 import type { IpcHarness } from './ipc-harness.ts';
@@ -23,7 +24,9 @@ describe('setupIpc', () => {
         config: h.config,
         secrets: h.secrets,
         app: { version: '1', platform: 'linux', dataDir: h.dataDir, uiLanguage: () => 'zh', openExternal: async () => {}, openLogs: async () => {} },
+        history: historyApiOf(h.history),
       },
+      historyChanges: (listener) => h!.history.store.onChange((e) => listener(historyChangedEvent(e))),
       trusted: h.trusted,
       log: { warn: () => {}, error: () => {} },
     });
@@ -34,6 +37,14 @@ describe('setupIpc', () => {
     expect(changed).toHaveLength(1);
     expect(changed[0]?.args[0]).toMatchObject({ keyPath: 'output.preview', config: { output: { preview: false } } });
     expect(await handlers.get('app:info')?.(event, undefined)).toMatchObject({ ok: true, value: { uiLanguage: 'zh' } });
+
+    const { record } = await h.history.log({
+      asr_text: 'a', enhanced_text: null, final_text: 'a', enhance_mode: 'proofread', preview_enabled: true,
+      stt_model: 'm', llm_model: '', user_corrected: false, audio_duration: 1, language: 'en', source: 'voice',
+    });
+    expect(window.sent.filter((s) => s.channel === 'history:changed').map((s) => s.args[0])).toEqual([
+      { change: 'appended', keys: [record.id] },
+    ]);
 
     ipc.dispose();
     expect(handlers.size).toBe(0);

@@ -1,0 +1,89 @@
+/**
+ * What the dictation controller needs from the rest of the app, as small interfaces: the composition
+ * root passes adapters over the real services (and Electron's clipboard/windows), tests and benchmarks
+ * pass the same real services with a recording output sink. Nothing here imports electron.
+ */
+import type { NewHistoryRecord } from '../../shared/history/record.ts';
+import type { DictationEvent } from '../../shared/ipc/dictation-types.ts';
+import type { Config } from '../settings/config-schema.ts';
+import type { EnhanceOutcome } from './session-types.ts';
+
+/** Starting and stopping the microphone stream of the capture window. */
+export interface CapturePort {
+  /** Tells the capture window to stream (pre-roll first) for session `id`. */
+  start(id: string): void;
+  /** Asks the capture window to flush and stop; resolves once its last batch has arrived (or a short grace ran out). */
+  stop(id: string): Promise<void>;
+}
+
+/** One transcription of prepared 16 kHz audio (journaling is done by the controller first). */
+export interface AsrPort {
+  transcribe(input: { readonly id: string; readonly pcm: Float32Array; readonly signal: AbortSignal }): Promise<{ readonly text: string; readonly language: string }>;
+  /** Name of the model the next transcription uses (recorded as `stt_model`). */
+  modelName(): string;
+}
+
+/** The enhancer, reduced to one call. It never throws for a model problem (it falls back itself). */
+export interface EnhancePort {
+  enhance(input: {
+    readonly text: string;
+    readonly mode: string;
+    readonly signal: AbortSignal;
+    readonly onDelta: (stream: 'answer' | 'thinking' | 'reset', text: string) => void;
+  }): Promise<EnhanceOutcome>;
+  /** The selectable modes in menu order (for previous/next mode keys). */
+  modes(): readonly string[];
+}
+
+/** Where finished sessions go. */
+export interface HistoryPort {
+  log(record: NewHistoryRecord): Promise<unknown>;
+}
+
+/** Per-model vocabulary hit/miss counting on confirmed text (optional). */
+export interface VocabularyPort {
+  recordOutcome(o: { asrText: string; enhancedText: string | null; finalText: string; asrModel: string; llmModel: string }): void;
+}
+
+/** Hands the final text to the user: paste into the remembered app, or copy. Never throws. */
+export interface OutputPort {
+  deliver(text: string, action: 'paste' | 'copy'): Promise<{ readonly ok: boolean; readonly message?: string }>;
+}
+
+/** The UI side: session events to the windows, the panel's visibility, start/stop sounds. */
+export interface UiPort {
+  emit(event: DictationEvent): void;
+  panel(show: boolean): void;
+  sound(which: 'start' | 'stop'): void;
+}
+
+/** Timers and time (injectable so tests control them). */
+export interface ClockPort {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Everything the controller is built from. */
+export interface DictationPorts {
+  readonly dataDir: string;
+  readonly config: () => Config;
+  readonly capture: CapturePort;
+  readonly asr: AsrPort;
+  readonly enhance: EnhancePort;
+  readonly history: HistoryPort;
+  readonly vocabulary?: VocabularyPort | null;
+  readonly output: OutputPort;
+  readonly ui: UiPort;
+  readonly clock?: ClockPort;
+  readonly log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Readonly<Record<string, unknown>>) => void;
+  /** Session ids (default: time-sortable random ids). */
+  readonly newId?: () => string;
+}
+
+/** The real clock. */
+export const systemClock: ClockPort = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};

@@ -1,0 +1,115 @@
+/**
+ * Builds the main-process services a dictation uses — history (JSONL + index), vocabulary, enhancer,
+ * ASR — and the controller ports over them. One function for the app, the end-to-end tests and the
+ * cold-start benchmark (B9), so what is measured and tested is what runs. Heavy modules (the openai
+ * SDK, the whisper binding) are not loaded here: the LLM client and the remote engine import the SDK
+ * on first call, and the local engine lives in its own process.
+ */
+import path from 'node:path';
+import { AsrService } from '../asr/asr-service.ts';
+import { AudioJournal } from '../audio/journal.ts';
+import type { HostLauncher } from '../asr/host-launcher.ts';
+import type { PromptLanguage } from '../enhance/builtin-modes.ts';
+import { Enhancer, providerFromConfig, settingsFromConfig, type SecretReader } from '../enhance/enhancer.ts';
+import { VOCABULARY_DB_FILE, VocabularyStore } from '../enhance/vocabulary-store.ts';
+import { HistoryService } from '../history/history-service.ts';
+import type { Config } from '../settings/config-schema.ts';
+import type { AsrPort, EnhancePort, HistoryPort, VocabularyPort } from './ports.ts';
+import type { EnhanceOutcome } from './session-types.ts';
+
+/** Inputs of {@link openServiceGraph}. */
+export interface ServiceGraphOptions {
+  readonly dataDir: string;
+  readonly config: () => Config;
+  readonly secrets: SecretReader | null;
+  readonly lang: () => PromptLanguage;
+  /** Electron's utilityProcess launcher for the local engine (a child process under Node otherwise). */
+  readonly launcher?: HostLauncher;
+  readonly warn?: (message: string) => void;
+}
+
+/** The running services and the controller ports over them. */
+export interface ServiceGraph {
+  readonly history: HistoryService;
+  readonly vocabulary: VocabularyStore | null;
+  readonly enhancer: Enhancer;
+  readonly asr: AsrService;
+  readonly ports: { readonly asr: AsrPort; readonly enhance: EnhancePort; readonly history: HistoryPort; readonly vocabulary: VocabularyPort | null };
+  close(): Promise<void>;
+}
+
+/** Model name recorded as `stt_model`: the local ggml model or the remote API model. */
+export function sttModelName(config: Config): string {
+  return config.asr.engine === 'local' ? `whisper-${config.asr.local.model}` : config.asr.remote.model;
+}
+
+/** Opens every service (config and secrets are the caller's). */
+export async function openServiceGraph(opts: ServiceGraphOptions): Promise<ServiceGraph> {
+  const warn = opts.warn ?? ((m: string) => console.warn(m));
+  const config = opts.config;
+  const history = await HistoryService.open({ dataDir: opts.dataDir, enabled: () => config().history.enabled, warn });
+  let vocabulary: VocabularyStore | null = null;
+  try {
+    vocabulary = VocabularyStore.open(path.join(opts.dataDir, VOCABULARY_DB_FILE));
+  } catch (err) {
+    // The vocabulary is a context source: without it dictation still works.
+    warn(`vocabulary unavailable: ${String(err)}`);
+  }
+  const enhancer = await Enhancer.open(
+    {
+      dataDir: opts.dataDir,
+      history: history.store,
+      corrections: null,
+      vocabulary,
+      provider: (id) => providerFromConfig(config(), opts.secrets, id),
+      log: (level, m) => (level === 'warn' ? warn(m) : undefined),
+    },
+    settingsFromConfig(config(), opts.lang()),
+  );
+  const asr = new AsrService({
+    dataDir: opts.dataDir,
+    journal: new AudioJournal(opts.dataDir),
+    remoteApiKey: () => opts.secrets?.get('asr:remote'),
+    ...(opts.launcher ? { launcher: opts.launcher } : {}),
+  });
+
+  const asrPort: AsrPort = {
+    modelName: () => sttModelName(config()),
+    transcribe: async ({ id, pcm, signal }) => {
+      const c = config();
+      const hotwords = vocabulary?.hotwordsForAsr(sttModelName(c), { maxHotwords: c.ai_enhance.vocabulary.max_dynamic_hotwords, maxChars: c.ai_enhance.vocabulary.max_hotword_chars }) ?? [];
+      const r = await asr.transcribe(c, { pcm, sessionId: id, hotwords, signal });
+      return { text: r.text, language: r.language ?? (c.asr.language === 'auto' ? '' : c.asr.language) };
+    },
+  };
+  const enhancePort: EnhancePort = {
+    modes: () => enhancer.modes.map((m) => m.id),
+    enhance: async ({ text, mode, signal, onDelta }): Promise<EnhanceOutcome> => {
+      // Settings are re-read per call so a toggle in the tray or Settings applies to the next dictation.
+      enhancer.updateSettings(settingsFromConfig(config(), opts.lang()));
+      const r = await enhancer.enhance({ text, mode, signal, onEvent: (e) => onDelta(e.type, e.type === 'reset' ? '' : e.text) });
+      return {
+        status: r.status,
+        text: r.text,
+        enhanced: r.enhanced,
+        reason: r.reason ? `${r.reason.code}: ${r.reason.message}` : null,
+        mode: r.mode,
+        model: r.model,
+        historyMode: r.historyMode,
+        usage: r.usage,
+      };
+    },
+  };
+  return {
+    history,
+    vocabulary,
+    enhancer,
+    asr,
+    ports: { asr: asrPort, enhance: enhancePort, history, vocabulary },
+    async close() {
+      await asr.dispose();
+      await history.close();
+      vocabulary?.close();
+    },
+  };
+}

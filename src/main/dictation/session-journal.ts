@@ -1,0 +1,110 @@
+/**
+ * The state half of the dictation journal: `<dataDir>/sessions/<id>.json` says which step a session
+ * reached (and its transcript once known), next to the audio journal's WAV (audio/journal.ts). Written
+ * atomically before each step's network call, so a crash at any step can be finished or discarded at
+ * the next start.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DictationState, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
+import type { AsrOutcome } from './session-types.ts';
+
+/** Folder under the data dir. */
+export const SESSIONS_DIR = 'sessions';
+
+/** One session's state file. */
+export interface SessionRecord {
+  readonly id: string;
+  /** active: in progress (a crash leaves it so); cancelled: reopenable; done: finished. */
+  readonly status: 'active' | 'cancelled' | 'done';
+  readonly stage: DictationState;
+  readonly mode: string;
+  readonly source: 'voice' | 'clipboard';
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly asr: AsrOutcome | null;
+}
+
+const ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** Session state files under one data folder. */
+export class SessionJournal {
+  readonly dir: string;
+  private readonly now: () => Date;
+
+  constructor(dataDir: string, now: () => Date = () => new Date()) {
+    this.dir = path.join(dataDir, SESSIONS_DIR);
+    this.now = now;
+  }
+
+  private file(id: string): string {
+    if (!ID_RE.test(id)) throw new Error(`bad session id '${id}'`);
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  /** Reads a session (undefined when absent or unreadable). */
+  get(id: string): SessionRecord | undefined {
+    try {
+      return JSON.parse(fs.readFileSync(this.file(id), 'utf8')) as SessionRecord;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Creates or updates a session's state, fsynced before it becomes visible. */
+  put(id: string, patch: Partial<Omit<SessionRecord, 'id' | 'createdAt' | 'updatedAt'>>): SessionRecord {
+    fs.mkdirSync(this.dir, { recursive: true });
+    const at = this.now().toISOString();
+    const cur = this.get(id);
+    const next: SessionRecord = {
+      id,
+      status: 'active',
+      stage: 'recording',
+      mode: 'off',
+      source: 'voice',
+      asr: null,
+      ...cur,
+      ...patch,
+      createdAt: cur?.createdAt ?? at,
+      updatedAt: at,
+    };
+    const target = this.file(id);
+    const tmp = `${target}.${process.pid}.tmp`;
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      fs.writeSync(fd, `${JSON.stringify(next)}\n`);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, target);
+    return next;
+  }
+
+  /** Deletes a session's state file. */
+  remove(id: string): void {
+    fs.rmSync(this.file(id), { force: true });
+  }
+
+  /** Every readable session, oldest first. */
+  list(): SessionRecord[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names
+      .filter((n) => n.endsWith('.json'))
+      .map((n) => this.get(n.slice(0, -5)))
+      .filter((r): r is SessionRecord => r !== undefined)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  /** Sessions a crash left active (except `exceptId`, the one running now), as offered to the user. */
+  recoverable(durationOf: (id: string) => number, exceptId: string | null = null): RecoverableSession[] {
+    return this.list()
+      .filter((r) => r.status === 'active' && r.id !== exceptId)
+      .map((r) => ({ id: r.id, createdAt: r.createdAt, stage: r.stage, durationSeconds: durationOf(r.id), asrText: r.asr?.text ?? null }));
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * The dictation session as a pure function: (state, event) → (next state, effects). No clocks, no I/O,
+ * no ids generated here, so every transition is a table row in the tests. Rules worth knowing:
+ * - async results carry the session id; a result for another (cancelled, restarted) session is ignored;
+ * - a second hotkey press while transcribing, enhancing, previewing or pasting never loses anything: it
+ *   is refused with a notice (hold keys auto-repeat while held, so repeats during recording are ignored);
+ * - every step arms a timer; a timeout never drops text (recording stops and transcribes, enhancement
+ *   falls back to the raw text, an unanswered preview is cancelled into the journal, a stuck paste
+ *   leaves the text on the clipboard).
+ */
+import type { DictationState } from '../../shared/ipc/dictation-types.ts';
+import type {
+  AsrOutcome,
+  Effect,
+  EnhanceOutcome,
+  LogIntent,
+  MachineEvent,
+  MachineState,
+  NewSession,
+  Session,
+  Transition,
+  Trigger,
+} from './session-types.ts';
+
+/** The idle state. */
+export const IDLE: MachineState = { state: 'idle' };
+
+const stay = (m: MachineState, effects: readonly Effect[] = []): Transition => ({ next: m, effects });
+
+function timer(s: Session, step: DictationState): Effect[] {
+  const ms = step === 'idle' ? 0 : s.options.timeouts[step];
+  return ms > 0 ? [{ kind: 'timer', id: s.id, step, ms }] : [{ kind: 'clear-timer' }];
+}
+
+function session(next: NewSession, trigger: Trigger, source: 'voice' | 'clipboard'): Session {
+  return { id: next.id, mode: next.mode, trigger, options: next.options, source };
+}
+
+function startRecording(next: NewSession, trigger: Trigger, before: readonly Effect[] = []): Transition {
+  const s = session(next, trigger, 'voice');
+  return {
+    next: { state: 'recording', s },
+    effects: [...before, { kind: 'sound', which: 'start' }, { kind: 'capture-start', id: s.id }, ...timer(s, 'recording')],
+  };
+}
+
+function stopRecording(s: Session, reason?: string): Transition {
+  const effects: Effect[] = [{ kind: 'sound', which: 'stop' }];
+  if (reason) effects.push({ kind: 'notice', level: 'info', message: reason });
+  if (s.options.preview) effects.push({ kind: 'panel', show: true });
+  effects.push({ kind: 'transcribe', id: s.id, from: 'capture' }, ...timer(s, 'transcribing'));
+  return { next: { state: 'transcribing', s }, effects };
+}
+
+/** The enhancement that did not happen (enhancement off, or mode `off`). */
+export function notEnhanced(asr: AsrOutcome, mode: string): EnhanceOutcome {
+  return { status: 'off', text: asr.text, enhanced: null, reason: null, mode, model: '', historyMode: mode, usage: null };
+}
+
+function afterAsr(s: Session, asr: AsrOutcome): Transition {
+  const enabled = s.options.enhance && s.mode !== 'off';
+  if (!enabled) return afterEnhance(s, asr, notEnhanced(asr, 'off'), [{ kind: 'journal-stage', id: s.id, stage: 'enhancing', asr }]);
+  return {
+    next: { state: 'enhancing', s, asr },
+    effects: [
+      // The transcript is on disk before the LLM call: a crash from here on loses no words.
+      { kind: 'journal-stage', id: s.id, stage: 'enhancing', asr },
+      { kind: 'enhance', id: s.id, text: asr.text, mode: s.mode, enabled: true },
+      ...timer(s, 'enhancing'),
+    ],
+  };
+}
+
+function afterEnhance(s: Session, asr: AsrOutcome, enh: EnhanceOutcome, before: readonly Effect[] = []): Transition {
+  const effects: Effect[] = [...before];
+  if (enh.status === 'fallback' || enh.status === 'guarded') {
+    effects.push({ kind: 'notice', level: 'warning', message: `Enhancement ${enh.status === 'guarded' ? 'looked wrong' : 'failed'}${enh.reason ? ` (${enh.reason})` : ''}: using the raw transcript.` });
+  }
+  if (s.options.preview) {
+    effects.push({ kind: 'panel', show: true }, { kind: 'journal-stage', id: s.id, stage: 'preview', asr }, ...timer(s, 'preview'));
+    return { next: { state: 'preview', s, asr, enh }, effects };
+  }
+  return toOutput(s, asr, enh, enh.text, s.options.method, false, effects);
+}
+
+function toOutput(
+  s: Session,
+  asr: AsrOutcome,
+  enh: EnhanceOutcome,
+  text: string,
+  action: 'paste' | 'copy',
+  confirmed: boolean,
+  before: readonly Effect[] = [],
+): Transition {
+  return {
+    next: { state: 'output', s, asr, enh, text, action, confirmed },
+    effects: [...before, ...(confirmed ? [{ kind: 'panel', show: false } as const] : []), { kind: 'output', id: s.id, text, action }, ...timer(s, 'output')],
+  };
+}
+
+function logIntent(m: Extract<MachineState, { state: 'output' }>): LogIntent {
+  const outcome = !m.confirmed ? 'direct' : m.action === 'copy' ? 'copied' : 'confirmed';
+  return { asr: m.asr, enh: m.enh, finalText: m.text, previewEnabled: m.confirmed, outcome, source: m.s.source };
+}
+
+/** Ends a session that has not produced output: abort work, keep the audio journaled as cancelled. */
+function cancelBusy(m: Extract<MachineState, { state: 'transcribing' | 'enhancing' | 'preview' }>, why: 'cancelled' | 'timeout'): Effect[] {
+  const effects: Effect[] = [{ kind: 'clear-timer' }, { kind: 'abort', id: m.s.id }, { kind: 'panel', show: false }];
+  if (m.state === 'preview') {
+    // A cancelled preview is still a finished session: logged (never injected), journaled for reopening.
+    effects.push({ kind: 'log', id: m.s.id, intent: { asr: m.asr, enh: m.enh, finalText: m.enh.text, previewEnabled: true, outcome: 'cancelled', source: m.s.source } });
+  }
+  effects.push({ kind: 'journal-cancel', id: m.s.id });
+  if (why === 'timeout') effects.push({ kind: 'notice', level: 'warning', message: 'The preview waited too long and was closed; reopen it from the menu.' });
+  effects.push({ kind: 'done', id: m.s.id, outcome: 'cancelled' });
+  return effects;
+}
+
+const busyNotice: Effect = { kind: 'notice', level: 'info', message: 'Still working on the last dictation: confirm or cancel it first.' };
+
+/** One step of the machine. Unknown combinations leave the state unchanged with no effects. */
+export function transition(m: MachineState, e: MachineEvent): Transition {
+  switch (e.type) {
+    case 'press':
+      switch (m.state) {
+        case 'idle':
+          return startRecording(e.next, e.trigger);
+        case 'recording':
+          // Toggle presses stop; a hold key's auto-repeat (or a second hold key) does nothing.
+          return e.trigger === 'toggle' || m.s.trigger === 'toggle' ? stopRecording(m.s) : stay(m);
+        case 'transcribing':
+        case 'enhancing':
+        case 'preview':
+        case 'output':
+          return stay(m, [busyNotice]);
+        default:
+          return exhaustive(m);
+      }
+    case 'release':
+      return m.state === 'recording' && m.s.trigger === 'hold' ? stopRecording(m.s) : stay(m);
+    case 'cancel':
+      switch (m.state) {
+        case 'recording':
+          return {
+            next: IDLE,
+            effects: [
+              { kind: 'clear-timer' },
+              { kind: 'sound', which: 'stop' },
+              { kind: 'capture-discard', id: m.s.id, journal: true },
+              { kind: 'done', id: m.s.id, outcome: 'cancelled' },
+            ],
+          };
+        case 'transcribing':
+        case 'enhancing':
+        case 'preview':
+          return { next: IDLE, effects: cancelBusy(m, 'cancelled') };
+        case 'idle':
+        case 'output': // the paste is under way: too late to take it back
+          return stay(m);
+        default:
+          return exhaustive(m);
+      }
+    case 'restart':
+      switch (m.state) {
+        case 'recording':
+          return startRecording(e.next, m.s.trigger, [{ kind: 'capture-discard', id: m.s.id, journal: false }, { kind: 'done', id: m.s.id, outcome: 'discarded' }]);
+        case 'transcribing':
+        case 'enhancing':
+        case 'preview':
+          return startRecording(e.next, 'toggle', cancelBusy(m, 'cancelled'));
+        case 'idle':
+        case 'output':
+          return stay(m);
+        default:
+          return exhaustive(m);
+      }
+    case 'mode':
+      switch (m.state) {
+        case 'recording':
+          return stay({ ...m, s: { ...m.s, mode: e.mode } }, [{ kind: 'notice', level: 'info', message: `Mode: ${e.mode}` }]);
+        case 'enhancing':
+        case 'preview': {
+          // Switching mode re-runs the enhancement of the same transcript; the old request is aborted.
+          const s = { ...m.s, mode: e.mode };
+          if (!s.options.enhance || e.mode === 'off') return afterEnhance(s, m.asr, notEnhanced(m.asr, 'off'), [{ kind: 'abort', id: s.id }]);
+          return {
+            next: { state: 'enhancing', s, asr: m.asr },
+            effects: [{ kind: 'abort', id: s.id }, { kind: 'enhance', id: s.id, text: m.asr.text, mode: e.mode, enabled: true }, ...timer(s, 'enhancing')],
+          };
+        }
+        default:
+          return stay(m);
+      }
+    case 'asr-done':
+      if (m.state !== 'transcribing' || m.s.id !== e.id) return stay(m);
+      if (e.asr.text.trim() === '') {
+        return {
+          next: IDLE,
+          effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', message: 'Nothing was recognized.' }, { kind: 'journal-finish', id: m.s.id }, { kind: 'done', id: m.s.id, outcome: 'discarded' }],
+        };
+      }
+      return afterAsr(m.s, e.asr);
+    case 'asr-silent':
+      if (m.state !== 'transcribing' || m.s.id !== e.id) return stay(m);
+      return {
+        next: IDLE,
+        effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', message: `No speech detected (${e.reason}).` }, { kind: 'done', id: m.s.id, outcome: 'discarded' }],
+      };
+    case 'asr-failed':
+      if (m.state !== 'transcribing' || m.s.id !== e.id) return stay(m);
+      return {
+        next: IDLE,
+        effects: [
+          { kind: 'clear-timer' },
+          { kind: 'panel', show: false },
+          { kind: 'notice', level: 'error', message: `Transcription failed: ${e.error}. The audio is kept: use "Retry last dictation".` },
+          { kind: 'done', id: m.s.id, outcome: 'failed' },
+        ],
+      };
+    case 'enhance-done':
+      if (m.state !== 'enhancing' || m.s.id !== e.id) return stay(m);
+      return afterEnhance(m.s, m.asr, e.result);
+    case 'confirm':
+      if (m.state === 'idle' || m.s.id !== e.id) return stay(m);
+      if (m.state === 'preview') return toOutput(m.s, m.asr, m.enh, e.text, e.action, true);
+      if (m.state === 'enhancing' && m.s.options.preview) {
+        // Confirmed before the model finished: the user's text wins, the request is aborted (saves tokens).
+        return toOutput(m.s, m.asr, notEnhanced(m.asr, m.s.mode), e.text, e.action, true, [{ kind: 'abort', id: m.s.id }]);
+      }
+      return stay(m);
+    case 'output-done': {
+      if (m.state !== 'output' || m.s.id !== e.id) return stay(m);
+      const effects: Effect[] = [{ kind: 'clear-timer' }];
+      if (!e.ok) effects.push({ kind: 'notice', level: 'error', message: `Could not paste${e.message ? ` (${e.message})` : ''}: the text is on the clipboard.` });
+      effects.push({ kind: 'log', id: m.s.id, intent: logIntent(m) }, { kind: 'journal-finish', id: m.s.id });
+      effects.push({ kind: 'done', id: m.s.id, outcome: m.action === 'copy' || !e.ok ? 'copied' : 'pasted' });
+      return { next: IDLE, effects };
+    }
+    case 'timeout':
+      return onTimeout(m, e.id, e.step);
+    case 'retry':
+      if (m.state !== 'idle') return stay(m, [busyNotice]);
+      {
+        const s = session(e.next, 'toggle', 'voice');
+        return {
+          next: { state: 'transcribing', s },
+          effects: [...(s.options.preview ? [{ kind: 'panel', show: true } as const] : []), { kind: 'transcribe', id: s.id, from: 'journal' }, ...timer(s, 'transcribing')],
+        };
+      }
+    case 'text':
+      if (m.state !== 'idle') return stay(m, [busyNotice]);
+      return afterAsr(session(e.next, 'toggle', e.source), e.asr);
+    default:
+      return exhaustive(e);
+  }
+}
+
+function onTimeout(m: MachineState, id: string, step: DictationState): Transition {
+  if (m.state === 'idle' || m.s.id !== id || m.state !== step) return stay(m);
+  switch (m.state) {
+    case 'recording':
+      return stopRecording(m.s, 'Maximum recording length reached.');
+    case 'transcribing':
+      return {
+        next: IDLE,
+        effects: [
+          { kind: 'abort', id: m.s.id },
+          { kind: 'panel', show: false },
+          { kind: 'notice', level: 'error', message: 'Transcription took too long. The audio is kept: use "Retry last dictation".' },
+          { kind: 'done', id: m.s.id, outcome: 'failed' },
+        ],
+      };
+    case 'enhancing': {
+      const enh: EnhanceOutcome = { ...notEnhanced(m.asr, m.s.mode), status: 'fallback', reason: 'timeout', historyMode: m.s.mode };
+      return afterEnhance(m.s, m.asr, enh, [{ kind: 'abort', id: m.s.id }]);
+    }
+    case 'preview':
+      return { next: IDLE, effects: cancelBusy(m, 'timeout') };
+    case 'output':
+      return transition(m, { type: 'output-done', id, ok: false, message: 'no answer from the paste step' });
+    default:
+      return exhaustive(m);
+  }
+}
+
+function exhaustive(x: never): never {
+  throw new Error(`unhandled dictation case ${JSON.stringify(x)}`);
+}
+
+/** The session id of a state (null when idle). */
+export function sessionIdOf(m: MachineState): string | null {
+  return m.state === 'idle' ? null : m.s.id;
+}

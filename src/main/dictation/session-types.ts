@@ -1,0 +1,145 @@
+/**
+ * Types of the pure dictation session machine: its states, the events that drive it and the effects
+ * it asks the controller to run. Plain data only, so every transition can be tested as a table.
+ */
+import type { DictationState, EnhanceStatusWire } from '../../shared/ipc/dictation-types.ts';
+
+/** Per-step time limits in ms (0 = no limit). */
+export interface StepTimeouts {
+  /** Max recording length: reaching it stops and transcribes, like a key-up. */
+  readonly recording: number;
+  readonly transcribing: number;
+  /** Guard above the enhancer's own deadline: reaching it delivers the raw text. */
+  readonly enhancing: number;
+  /** An unanswered preview is cancelled (and journaled, so it can be reopened). */
+  readonly preview: number;
+  /** A paste that never reports back: the text stays on the clipboard. */
+  readonly output: number;
+}
+
+/** Settings a session snapshots when it starts (a config change never alters a running session). */
+export interface SessionOptions {
+  readonly preview: boolean;
+  readonly enhance: boolean;
+  readonly method: 'paste' | 'copy';
+  readonly timeouts: StepTimeouts;
+}
+
+/** How a session was started: hold-to-talk ends on key-up, toggle on the next press. */
+export type Trigger = 'hold' | 'toggle';
+
+/** Identity and settings of one session. */
+export interface Session {
+  readonly id: string;
+  readonly mode: string;
+  readonly trigger: Trigger;
+  readonly options: SessionOptions;
+  readonly source: 'voice' | 'clipboard';
+}
+
+/** What ASR produced (or the selected text, for clipboard sessions). */
+export interface AsrOutcome {
+  readonly text: string;
+  readonly language: string;
+  readonly sttModel: string;
+  /** Seconds of audio (0 for clipboard text). */
+  readonly duration: number;
+}
+
+/** What enhancement produced (the enhancer's result, reduced to what a record and the panel need). */
+export interface EnhanceOutcome {
+  readonly status: EnhanceStatusWire;
+  /** The text to deliver (the raw ASR text unless status is `enhanced`). */
+  readonly text: string;
+  readonly enhanced: string | null;
+  readonly reason: string | null;
+  readonly mode: string;
+  readonly model: string;
+  /** Mode the record is logged under; null for chains (they log nothing). */
+  readonly historyMode: string | null;
+  readonly usage: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly cached_tokens: number } | null;
+}
+
+/** The machine's state. Each non-idle state carries everything later steps need. */
+export type MachineState =
+  | { readonly state: 'idle' }
+  | { readonly state: 'recording'; readonly s: Session }
+  | { readonly state: 'transcribing'; readonly s: Session }
+  | { readonly state: 'enhancing'; readonly s: Session; readonly asr: AsrOutcome }
+  | { readonly state: 'preview'; readonly s: Session; readonly asr: AsrOutcome; readonly enh: EnhanceOutcome }
+  | {
+      readonly state: 'output';
+      readonly s: Session;
+      readonly asr: AsrOutcome;
+      readonly enh: EnhanceOutcome;
+      readonly text: string;
+      readonly action: 'paste' | 'copy';
+      readonly confirmed: boolean;
+    };
+
+/** A new session's identity, chosen by the controller (ids, mode and settings are I/O). */
+export interface NewSession {
+  readonly id: string;
+  readonly mode: string;
+  readonly options: SessionOptions;
+}
+
+/** Everything that can happen to a session. `id` on async results lets stale answers be ignored. */
+export type MachineEvent =
+  | { readonly type: 'press'; readonly trigger: Trigger; readonly next: NewSession }
+  | { readonly type: 'release' }
+  | { readonly type: 'cancel' }
+  | { readonly type: 'restart'; readonly next: NewSession }
+  | { readonly type: 'mode'; readonly mode: string }
+  | { readonly type: 'asr-done'; readonly id: string; readonly asr: AsrOutcome }
+  | { readonly type: 'asr-silent'; readonly id: string; readonly reason: string }
+  | { readonly type: 'asr-failed'; readonly id: string; readonly error: string }
+  | { readonly type: 'enhance-done'; readonly id: string; readonly result: EnhanceOutcome }
+  | { readonly type: 'confirm'; readonly id: string; readonly text: string; readonly action: 'paste' | 'copy' }
+  | { readonly type: 'output-done'; readonly id: string; readonly ok: boolean; readonly message?: string }
+  | { readonly type: 'timeout'; readonly id: string; readonly step: DictationState }
+  /** Transcribe journaled audio again (retry from the menu, or a recovered crash). */
+  | { readonly type: 'retry'; readonly next: NewSession }
+  /** Run text that needs no ASR through the rest of the pipeline (selected text, a recovered transcript). */
+  | { readonly type: 'text'; readonly next: NewSession; readonly asr: AsrOutcome; readonly source: 'voice' | 'clipboard' };
+
+/** The record a finished session logs (the controller adds ids, timestamps and vocabulary outcomes). */
+export interface LogIntent {
+  readonly asr: AsrOutcome;
+  readonly enh: EnhanceOutcome;
+  readonly finalText: string;
+  readonly previewEnabled: boolean;
+  readonly outcome: 'confirmed' | 'copied' | 'direct' | 'cancelled';
+  readonly source: 'voice' | 'clipboard';
+}
+
+/** Work the controller performs for a transition, in order. */
+export type Effect =
+  | { readonly kind: 'capture-start'; readonly id: string }
+  /** Stop the microphone stream and drop the audio; `journal` keeps it as a cancelled session. */
+  | { readonly kind: 'capture-discard'; readonly id: string; readonly journal: boolean }
+  /** Stop capture (or read the journal), check silence, journal, then ASR → asr-done/silent/failed. */
+  | { readonly kind: 'transcribe'; readonly id: string; readonly from: 'capture' | 'journal' }
+  | { readonly kind: 'enhance'; readonly id: string; readonly text: string; readonly mode: string; readonly enabled: boolean }
+  /** Abort in-flight ASR/LLM work of a session (its results will be ignored anyway). */
+  | { readonly kind: 'abort'; readonly id: string }
+  | { readonly kind: 'panel'; readonly show: boolean }
+  | { readonly kind: 'output'; readonly id: string; readonly text: string; readonly action: 'paste' | 'copy' }
+  | { readonly kind: 'log'; readonly id: string; readonly intent: LogIntent }
+  /** Persist the session's step (and transcript) next to its journaled audio. */
+  | { readonly kind: 'journal-stage'; readonly id: string; readonly stage: DictationState; readonly asr: AsrOutcome | null }
+  /** The session ended for good: its journal entry is done (kept per retention). */
+  | { readonly kind: 'journal-finish'; readonly id: string }
+  /** The session was cancelled: journal kept as cancelled so it can be reopened. */
+  | { readonly kind: 'journal-cancel'; readonly id: string }
+  | { readonly kind: 'timer'; readonly id: string; readonly step: DictationState; readonly ms: number }
+  | { readonly kind: 'clear-timer' }
+  | { readonly kind: 'notice'; readonly level: 'info' | 'warning' | 'error'; readonly message: string }
+  | { readonly kind: 'sound'; readonly which: 'start' | 'stop' }
+  | { readonly kind: 'done'; readonly id: string; readonly outcome: 'pasted' | 'copied' | 'cancelled' | 'failed' | 'discarded' };
+
+/** Result of one transition. */
+export interface Transition {
+  readonly next: MachineState;
+  readonly effects: readonly Effect[];
+}

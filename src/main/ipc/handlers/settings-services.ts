@@ -1,0 +1,167 @@
+/**
+ * Builds the {@link SettingsApi} over the real services: VocabularyStore, ModelManager, the modes
+ * folder, verifyProvider, history export and WenZi import. The only OS parts are the file dialogs,
+ * passed in (Electron's dialog in the app; a recorder in browser tests).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ModelManager } from '../../asr/model-manager.ts';
+import { verifyProvider } from '../../enhance/llm-client.ts';
+import { loadModes, modesDir, parseModeText } from '../../enhance/modes.ts';
+import type { PromptLanguage } from '../../enhance/builtin-modes.ts';
+import type { VocabEntry, VocabularyStore } from '../../enhance/vocabulary-store.ts';
+import { exportHistory } from '../../history/export.ts';
+import type { HistoryStore } from '../../history/history-store.ts';
+import { importWenziFolder } from '../../history/wenzi-import.ts';
+import { writeFileAtomic } from '../../settings/atomic-write.ts';
+import type { ModeItem, ModelDownloadState, VocabItem } from '../../../shared/ipc/settings-types.ts';
+import type { ConfigService, SettingsApi } from '../services.ts';
+
+/** A file filter of a dialog. */
+export interface DialogFilter {
+  readonly name: string;
+  readonly extensions: readonly string[];
+}
+
+/** The OS file dialogs; each resolves to a path, or null when the user cancelled. */
+export interface FileDialogs {
+  saveFile(defaultName: string, filters: readonly DialogFilter[]): Promise<string | null>;
+  openFile(filters: readonly DialogFilter[]): Promise<string | null>;
+  openFolder(): Promise<string | null>;
+}
+
+/** What {@link createSettingsApi} needs. */
+export interface SettingsApiDeps {
+  readonly dataDir: string;
+  readonly config: ConfigService;
+  /** Only `get` is used here, in main, to verify a provider: the key never goes to a renderer. */
+  readonly secretValue: (name: string) => string | undefined;
+  readonly vocabulary: VocabularyStore;
+  readonly models: ModelManager;
+  readonly historyStore: HistoryStore;
+  readonly dialogs: FileDialogs;
+  readonly promptLanguage: () => PromptLanguage;
+  readonly log?: (message: string, fields?: Readonly<Record<string, unknown>>) => void;
+}
+
+function vocabItem(store: VocabularyStore, e: VocabEntry): VocabItem {
+  const s = store.stats(e.id, '*');
+  return { id: e.id, wrong: e.wrong, right: e.right, source: e.source, note: e.note, updatedAt: e.updatedAt, ...s };
+}
+
+/** The real settings services. */
+export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
+  const { vocabulary, models, dialogs } = deps;
+  const downloads = new Map<string, { state: ModelDownloadState; abort: AbortController | null }>();
+  const dir = modesDir(deps.dataDir);
+  const json = [{ name: 'JSON', extensions: ['json'] }];
+
+  const modeItem = async (file: string, id: string): Promise<ModeItem> => {
+    const text = await readFile(file, 'utf8');
+    try {
+      const m = parseModeText(id, text, path.basename(file));
+      return { id, label: m.label, order: m.order, steps: m.steps, text, problem: null };
+    } catch (err) {
+      return { id, label: id, order: 999, steps: null, text, problem: err instanceof Error ? err.message : String(err) };
+    }
+  };
+
+  return {
+    vocabularyList: (filter) => vocabulary.list(filter).map((e) => vocabItem(vocabulary, e)),
+    vocabularyAdd: ({ wrong, right, note }) => vocabItem(vocabulary, vocabulary.add({ wrong, right, source: 'user', ...(note !== undefined ? { note } : {}) })),
+    vocabularyUpdate: (id, fields) => {
+      const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as { wrong?: string; right?: string; note?: string };
+      const e = vocabulary.update(id, clean);
+      return e ? vocabItem(vocabulary, e) : null;
+    },
+    vocabularyRemove: (id) => vocabulary.remove(id),
+    vocabularyExport: async () => {
+      const file = await dialogs.saveFile('tingxie-vocabulary.json', json);
+      if (!file) return null;
+      const doc = vocabulary.exportData();
+      await writeFileAtomic(file, `${JSON.stringify(doc, null, 2)}\n`);
+      return { path: file, count: doc.entries.length };
+    },
+    vocabularyImport: async () => {
+      const file = await dialogs.openFile(json);
+      if (!file) return null;
+      let doc: unknown;
+      try {
+        doc = JSON.parse(await readFile(file, 'utf8'));
+      } catch (err) {
+        throw new Error(`${path.basename(file)} is not a JSON file: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return { path: file, count: vocabulary.importData(doc) };
+    },
+    modelsList: () =>
+      models.list().map((m) => ({
+        name: m.name,
+        installed: m.installed,
+        bytes: m.bytes ?? m.catalog?.approxBytes ?? null,
+        englishOnly: m.catalog?.englishOnly ?? /\.en(-|$)/.test(m.name),
+        quantized: m.catalog?.quantized ?? /-q\d/.test(m.name),
+        download: downloads.get(m.name)?.state ?? null,
+      })),
+    modelsDownload: (name) => {
+      if (downloads.get(name)?.state.state === 'downloading') return;
+      const abort = new AbortController();
+      const entry: { state: ModelDownloadState; abort: AbortController | null } = { state: { state: 'downloading', received: 0, total: null }, abort };
+      downloads.set(name, entry);
+      models
+        .download(name, {
+          signal: abort.signal,
+          onProgress: (p) => {
+            entry.state = { state: 'downloading', received: p.received, total: p.total ?? null };
+          },
+        })
+        .then(
+          () => {
+            entry.state = { state: 'done' };
+          },
+          (err: unknown) => {
+            entry.state = { state: 'failed', message: err instanceof Error ? err.message : String(err) };
+            deps.log?.('model download failed', { name, error: err });
+          },
+        )
+        .finally(() => {
+          entry.abort = null;
+        });
+    },
+    modelsCancel: (name) => downloads.get(name)?.abort?.abort(),
+    modelsDelete: (name) => {
+      downloads.delete(name);
+      return models.delete(name);
+    },
+    modesList: async () => {
+      const loaded = await loadModes(dir, { lang: deps.promptLanguage() });
+      const items = await Promise.all(loaded.modes.map((m) => modeItem(path.join(dir, m.file.includes(path.sep) ? path.basename(m.file) : m.file), m.id)));
+      const broken = await Promise.all(loaded.issues.map((i) => modeItem(path.join(dir, path.basename(i.file)), path.basename(i.file, '.md'))));
+      return [...items, ...broken];
+    },
+    modesSave: async (id, text) => {
+      // Refuse a broken file before it replaces a working one: the message names the problem.
+      parseModeText(id, text);
+      const file = path.join(dir, `${id}.md`);
+      await writeFileAtomic(file, text.endsWith('\n') ? text : `${text}\n`);
+      return modeItem(file, id);
+    },
+    providersVerify: async (providerId) => {
+      const ai = deps.config.get().ai_enhance;
+      const p = ai.providers[providerId];
+      if (!p) throw new Error(`no provider "${providerId}" in the settings`);
+      const model = providerId === ai.default_provider ? ai.default_model : (p.models[0] ?? '');
+      return verifyProvider({ id: providerId, baseURL: p.base_url, apiKey: deps.secretValue(`provider:${providerId}`), ...(p.extra_body ? { extraBody: p.extra_body } : {}) }, model);
+    },
+    historyExport: async (format) => {
+      const file = await dialogs.saveFile(`tingxie-history.${format}`, [{ name: format.toUpperCase(), extensions: [format] }]);
+      if (!file) return null;
+      return { path: file, count: await exportHistory(deps.historyStore, file, format) };
+    },
+    historyImport: async () => {
+      const folder = await dialogs.openFolder();
+      if (!folder) return null;
+      const r = await importWenziFolder(deps.historyStore, folder);
+      return { path: folder, imported: r.imported, duplicates: r.duplicates, badLines: r.badLines };
+    },
+  };
+}

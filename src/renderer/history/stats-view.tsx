@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import type { UsageCounters, UsageStats } from '../../shared/history/query.ts';
+import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import { Banner } from '../components/banner.tsx';
+import { BarChart } from '../components/bar-chart.tsx';
+import { errorText } from '../lib/errors.ts';
+import { useI18n } from '../lib/i18n-context.ts';
+
+const RANGES = [7, 14, 30] as const;
+type Range = (typeof RANGES)[number];
+
+/** Share of prompt tokens served from the provider's cache, in whole percent. */
+export function cachedPercent(c: Pick<UsageCounters, 'promptTokens' | 'cachedTokens'>): number {
+  return c.promptTokens > 0 ? Math.round((c.cachedTokens / c.promptTokens) * 100) : 0;
+}
+
+/** Usage statistics from `history:stats`: totals, four charts and a per-mode table; 7 / 14 / 30 days. */
+export function StatsView({ bridge }: { readonly bridge: TingxieBridge }) {
+  const { t } = useI18n();
+  const [days, setDays] = useState<Range>(7);
+  const [stats, setStats] = useState<UsageStats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    bridge.history.stats({ days, tzOffsetMinutes: -new Date().getTimezoneOffset() }).then(
+      (s) => {
+        if (!live) return;
+        setStats(s);
+        setError(null);
+      },
+      (e: unknown) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bridge, days]);
+
+  const fmtInt = (n: number) => Math.round(n).toLocaleString();
+  const tot = stats?.totals;
+  const dayLabels = stats?.perDay.map((d) => d.day) ?? [];
+  const col = (k: keyof UsageCounters) => stats?.perDay.map((d) => d[k]) ?? [];
+  return (
+    <div className="stats-view">
+      <div className="toolbar">
+        <h2 className="grow">{t('stats.title')}</h2>
+        <div role="radiogroup" aria-label={t('stats.range')} className="segmented">
+          {RANGES.map((r) => (
+            <button key={r} type="button" role="radio" aria-checked={days === r} onClick={() => setDays(r)}>
+              {t('stats.days', { days: r })}
+            </button>
+          ))}
+        </div>
+      </div>
+      {error ? <Banner tone="error">{t('stats.error', { message: error })}</Banner> : null}
+      {tot ? (
+        <>
+          <div className="cards" data-testid="stats-totals">
+            <Card label={t('stats.dictations')} value={fmtInt(tot.dictations)} />
+            <Card label={t('stats.minutes')} value={tot.minutesSpoken.toFixed(1)} />
+            <Card label={t('stats.confirmed')} value={fmtInt(tot.confirmed)} />
+            <Card label={t('stats.corrected')} value={fmtInt(tot.corrected)} />
+            <Card label={t('stats.cancelled')} value={fmtInt(tot.cancelled)} />
+            <Card label={t('stats.tokens')} value={fmtInt(tot.promptTokens + tot.completionTokens)} note={t('stats.cachedShare', { percent: cachedPercent(tot) })} />
+          </div>
+          {tot.dictations === 0 ? <p className="help">{t('stats.empty')}</p> : null}
+          <div className="charts">
+            <figure>
+              <figcaption>{t('stats.perDay')}</figcaption>
+              <BarChart testId="chart-dictations" label={t('stats.perDay')} categories={dayLabels} format={fmtInt} series={[{ name: t('stats.dictations'), className: 'c1', values: col('dictations') }]} />
+            </figure>
+            <figure>
+              <figcaption>{t('stats.minutesPerDay')}</figcaption>
+              <BarChart testId="chart-minutes" label={t('stats.minutesPerDay')} categories={dayLabels} series={[{ name: t('stats.minutes'), className: 'c2', values: col('minutesSpoken') }]} />
+            </figure>
+            <figure>
+              <figcaption>{t('stats.outcomes')}</figcaption>
+              <BarChart
+                testId="chart-outcomes"
+                label={t('stats.outcomes')}
+                categories={dayLabels}
+                format={fmtInt}
+                series={[
+                  // Corrected is a subset of confirmed: stack "confirmed as-is" + "corrected" so the bar is all confirmed.
+                  { name: t('stats.confirmed'), className: 'c1', values: stats.perDay.map((d) => d.confirmed - d.corrected) },
+                  { name: t('stats.corrected'), className: 'c3', values: col('corrected') },
+                  { name: t('stats.cancelled'), className: 'c4', values: col('cancelled') },
+                ]}
+              />
+            </figure>
+            <figure>
+              <figcaption>{t('stats.tokensChart')}</figcaption>
+              <BarChart
+                testId="chart-tokens"
+                label={t('stats.tokensChart')}
+                categories={dayLabels}
+                format={fmtInt}
+                series={[
+                  { name: t('stats.cached'), className: 'c5', values: col('cachedTokens') },
+                  { name: t('stats.prompt'), className: 'c2', values: stats.perDay.map((d) => d.promptTokens - d.cachedTokens) },
+                ]}
+              />
+            </figure>
+          </div>
+          <ModeTable perMode={stats.perMode} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Card({ label, value, note }: { readonly label: string; readonly value: string; readonly note?: string }) {
+  return (
+    <div className="card">
+      <span className="card-label">{label}</span>
+      <span className="card-value">{value}</span>
+      {note ? <span className="help">{note}</span> : null}
+    </div>
+  );
+}
+
+function ModeTable({ perMode }: { readonly perMode: UsageStats['perMode'] }) {
+  const { t } = useI18n();
+  const modes = Object.entries(perMode).sort((a, b) => b[1].dictations - a[1].dictations);
+  if (modes.length === 0) return null;
+  return (
+    <table className="mode-table" data-testid="mode-table">
+      <caption>{t('stats.perMode')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('stats.mode')}</th>
+          <th scope="col">{t('stats.dictations')}</th>
+          <th scope="col">{t('stats.minutes')}</th>
+          <th scope="col">{t('stats.corrected')}</th>
+          <th scope="col">{t('stats.cancelled')}</th>
+          <th scope="col">{t('stats.tokens')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {modes.map(([mode, c]) => (
+          <tr key={mode}>
+            <th scope="row">{mode}</th>
+            <td>{c.dictations}</td>
+            <td>{c.minutesSpoken.toFixed(1)}</td>
+            <td>{c.corrected}</td>
+            <td>{c.cancelled}</td>
+            <td>
+              {(c.promptTokens + c.completionTokens).toLocaleString()} <span className="help">({cachedPercent(c)}%)</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

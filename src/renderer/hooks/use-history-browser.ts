@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import type { HistoryMatchCount, HistoryRow } from '../../shared/history/query.ts';
+import { errorText } from '../lib/errors.ts';
+import { DEFAULT_FILTERS, toHistoryQuery, type HistoryFilters } from '../lib/history-filters.ts';
+
+/** Search text is applied this long after the last keystroke (seed: 300 ms debounce). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** One page as the list shows it. */
+export interface LoadedPage {
+  readonly rows: readonly HistoryRow[];
+  readonly page: number;
+  readonly nextCursor: string | null;
+  readonly prevCursor: string | null;
+}
+
+/** State and actions of the History Browser. */
+export interface HistoryBrowser {
+  /** The filters in force (text is the debounced one). */
+  readonly filters: HistoryFilters;
+  /** What the search box shows (may be ahead of `filters.text` by up to the debounce). */
+  readonly searchText: string;
+  readonly page: LoadedPage | null;
+  /** Total and tag counts of the current filters; null while counting. */
+  readonly count: HistoryMatchCount | null;
+  readonly loading: boolean;
+  readonly error: string | null;
+  setSearchText(text: string): void;
+  /** Replaces the filters (back to page 1). */
+  setFilters(next: HistoryFilters): void;
+  next(): void;
+  prev(): void;
+  /** Re-reads the current page and the count (after an edit, delete or a history:changed event). */
+  refresh(): void;
+}
+
+/**
+ * Drives the browser: rows first (`count: false`, so a page shows at once even over a million
+ * records), then the total and facets for "Page X / Y" and the tag row. Any filter change goes back to
+ * page 1; responses to superseded requests are dropped.
+ */
+export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
+  const [filters, setFiltersState] = useState<HistoryFilters>(DEFAULT_FILTERS);
+  const [searchText, setSearchTextState] = useState('');
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const [page, setPage] = useState<LoadedPage | null>(null);
+  const [count, setCount] = useState<HistoryMatchCount | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [tick, setTick] = useState(0);
+  const [countTick, setCountTick] = useState(0);
+  const pageSeq = useRef(0);
+  const countSeq = useRef(0);
+
+  const setFilters = useCallback((next: HistoryFilters) => {
+    setFiltersState(next);
+    setCursor(undefined);
+  }, []);
+
+  const setSearchText = useCallback((text: string) => setSearchTextState(text), []);
+  useEffect(() => {
+    if (searchText === filters.text) return;
+    const timer = setTimeout(() => setFilters({ ...filters, text: searchText }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, filters, setFilters]);
+
+  // Rows of the current page.
+  useEffect(() => {
+    const seq = ++pageSeq.current;
+    setLoading(true);
+    bridge.history.query({ ...toHistoryQuery(filters, new Date(), cursor), count: false, facets: false }).then(
+      (p) => {
+        if (seq !== pageSeq.current) return;
+        setPage({ rows: p.rows, page: p.page, nextCursor: p.nextCursor, prevCursor: p.prevCursor });
+        setError(null);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        if (seq !== pageSeq.current) return;
+        setError(errorText(e));
+        setLoading(false);
+      },
+    );
+  }, [bridge, filters, cursor, tick]);
+
+  // Total and facets: only when the filters change (paging does not change them).
+  useEffect(() => {
+    const seq = ++countSeq.current;
+    setCount(null);
+    bridge.history.count({ ...toHistoryQuery(filters, new Date()), facets: true }).then(
+      (c) => {
+        if (seq === countSeq.current) setCount(c);
+      },
+      (e: unknown) => {
+        if (seq === countSeq.current) setError(errorText(e));
+      },
+    );
+  }, [bridge, filters, countTick]);
+
+  const refresh = useCallback(() => {
+    setTick((n) => n + 1);
+    setCountTick((n) => n + 1);
+  }, []);
+
+  // Changes made elsewhere (a new dictation, the CLI, retention) show without reopening the window.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = bridge.on.historyChanged(() => {
+      clearTimeout(timer);
+      timer = setTimeout(refresh, 250);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [bridge, refresh]);
+
+  return {
+    filters,
+    searchText,
+    page,
+    count,
+    loading,
+    error,
+    setSearchText,
+    setFilters,
+    next: () => {
+      if (page?.nextCursor) setCursor(page.nextCursor);
+    },
+    prev: () => {
+      if (page?.prevCursor) setCursor(page.prevCursor);
+      else if (page && page.page === 2) setCursor(undefined);
+    },
+    refresh,
+  };
+}

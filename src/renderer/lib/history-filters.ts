@@ -1,0 +1,95 @@
+/**
+ * The History Browser's filter state and how it becomes a `history:query` request. Pure (no React, no
+ * bridge), so the time windows and tag logic are unit-tested directly.
+ */
+import type { HistoryQuery } from '../../shared/history/query.ts';
+
+/** The time filter (seed: today / 7 days (default) / 30 days / all). */
+export type TimeRange = 'today' | '7d' | '30d' | 'all';
+
+/** Every time range, in menu order. */
+export const TIME_RANGES: readonly TimeRange[] = ['today', '7d', '30d', 'all'];
+
+/** A tag group of the tag row. */
+export type TagGroup = 'modes' | 'sttModels' | 'llmModels';
+
+/** What the user has chosen in the toolbar and tag row. `text` is the debounced search text. */
+export interface HistoryFilters {
+  readonly text: string;
+  readonly time: TimeRange;
+  readonly archived: boolean;
+  readonly modes: readonly string[];
+  readonly sttModels: readonly string[];
+  readonly llmModels: readonly string[];
+  readonly corrected: boolean;
+}
+
+/** The filters a fresh window starts with (seed: last 7 days, archives off). */
+export const DEFAULT_FILTERS: HistoryFilters = {
+  text: '',
+  time: '7d',
+  archived: false,
+  modes: [],
+  sttModels: [],
+  llmModels: [],
+  corrected: false,
+};
+
+/** Start of a time range as an ISO instant, in the user's local days; undefined for 'all'. */
+export function sinceOf(time: TimeRange, now: Date): string | undefined {
+  if (time === 'all') return undefined;
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  // "Last 7 days" is today plus the 6 days before it, counted in local calendar days.
+  const back = time === 'today' ? 0 : time === '7d' ? 6 : 29;
+  start.setDate(start.getDate() - back);
+  return start.toISOString();
+}
+
+/** The request for one page: `cursor` absent = page 1. Rows only; the count is asked apart. */
+export function toHistoryQuery(f: HistoryFilters, now: Date, cursor?: string): HistoryQuery {
+  const since = sinceOf(f.time, now);
+  return {
+    text: f.text.trim().slice(0, 200),
+    ...(since ? { since } : {}),
+    modes: [...f.modes],
+    sttModels: [...f.sttModels],
+    llmModels: [...f.llmModels],
+    ...(f.corrected ? { corrected: true } : {}),
+    includeArchived: f.archived,
+    ...(cursor ? { cursor } : {}),
+  };
+}
+
+/** Adds or removes one tag value (tags of a group combine with OR, as in WenZi's tag row). */
+export function toggleTag(f: HistoryFilters, group: TagGroup, value: string): HistoryFilters {
+  const current = f[group];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  return { ...f, [group]: next };
+}
+
+/** Whether anything differs from the defaults (enables "Clear filters"). */
+export function isFiltered(f: HistoryFilters): boolean {
+  return (
+    f.text !== '' || f.time !== DEFAULT_FILTERS.time || f.archived || f.corrected || f.modes.length > 0 || f.sttModels.length > 0 || f.llmModels.length > 0
+  );
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in local time (the seed's table format); the raw text when unparseable. */
+export function formatTimestamp(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** Long model names shortened as WenZi's mini-tags do (`abcd…wxyz`). */
+export function shortModel(name: string, max = 14): string {
+  return name.length <= max ? name : `${name.slice(0, 6)}…${name.slice(-6)}`;
+}
+
+/** The line shown for a row: the final text, else the ASR text, cut at 80 characters. */
+export function rowPreview(finalText: string, asrText: string): string {
+  const text = (finalText || asrText).replace(/\s+/g, ' ').trim();
+  const chars = [...text];
+  return chars.length > 80 ? `${chars.slice(0, 80).join('')}…` : text;
+}

@@ -1,0 +1,18 @@
+/**
+ * Dictation and capture channels (zod-free, for the preload): spread into channels.ts so the feature
+ * adds its channels in one place.
+ */
+
+/** Invoke channels of the dictation feature and their arity (see channels.ts). */
+export const dictationChannelArity = {
+  'capture:frames': 1,
+  'capture:status': 1,
+  'dictation:status': 0,
+  'dictation:confirm': 1,
+  'dictation:cancel': 1,
+  'dictation:recoverable': 0,
+  'dictation:recover': 1,
+} as const;
+
+/** Events of the dictation feature (main → renderer). */
+export const dictationEventChannels = ['dictation:event', 'capture:command'] as const;

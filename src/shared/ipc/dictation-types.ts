@@ -1,0 +1,77 @@
+/**
+ * Wire shapes of a dictation session (main → panel/indicator events, capture commands) and of the
+ * capture window's frames. Kept apart from wire-types.ts so the dictation feature owns one file.
+ */
+
+/** Where a dictation session is; `idle` means no session. Direct mode never enters `preview`. */
+export type DictationState = 'idle' | 'recording' | 'transcribing' | 'enhancing' | 'preview' | 'output';
+
+/** Every dictation state in pipeline order. */
+export const DICTATION_STATES: readonly DictationState[] = ['idle', 'recording', 'transcribing', 'enhancing', 'preview', 'output'];
+
+/** How the enhancement went: model text used, raw text after a failure, model text rejected by the guard, not enhanced. */
+export type EnhanceStatusWire = 'enhanced' | 'fallback' | 'guarded' | 'off';
+
+/** What a finished session did with its text. */
+export type DictationOutcome = 'pasted' | 'copied' | 'cancelled' | 'failed' | 'discarded';
+
+/** The session as the panel needs it right now (also the answer of `dictation:status`). */
+export interface DictationSnapshot {
+  readonly sessionId: string | null;
+  readonly state: DictationState;
+  readonly mode: string;
+  readonly asrText: string;
+  readonly enhancedText: string | null;
+  /** The text that would be delivered now (enhanced, or raw on fallback). */
+  readonly text: string;
+  readonly enhanceStatus: EnhanceStatusWire | null;
+  /** Readable reason when enhancement fell back to the raw text. */
+  readonly enhanceReason: string | null;
+}
+
+/** Events of `dictation:event`, in the order they happen within a session. */
+export type DictationEvent =
+  | { readonly kind: 'state'; readonly sessionId: string | null; readonly state: DictationState; readonly previous: DictationState; readonly mode: string }
+  | { readonly kind: 'level'; readonly sessionId: string; readonly level: number }
+  | { readonly kind: 'asr'; readonly sessionId: string; readonly text: string; readonly language: string }
+  | { readonly kind: 'delta'; readonly sessionId: string; readonly stream: 'answer' | 'thinking' | 'reset'; readonly text: string }
+  | { readonly kind: 'result'; readonly sessionId: string; readonly snapshot: DictationSnapshot }
+  | { readonly kind: 'notice'; readonly sessionId: string | null; readonly level: 'info' | 'warning' | 'error'; readonly message: string }
+  | { readonly kind: 'done'; readonly sessionId: string; readonly outcome: DictationOutcome };
+
+/** Commands main sends the hidden capture window over `capture:command`. */
+export type CaptureCommand =
+  /** Keep the microphone open (warm) with this device and pre-roll, so a key press records at once. */
+  | { readonly action: 'configure'; readonly deviceId: string | null; readonly preRollMs: number }
+  /** Start streaming: the pre-roll buffer first, then live frames tagged with `sessionId`. */
+  | { readonly action: 'start'; readonly sessionId: string }
+  /** Flush what is buffered and stop streaming (the mic stays warm). */
+  | { readonly action: 'stop'; readonly sessionId: string }
+  /** Release the microphone (e.g. the device went away, or the app quits). */
+  | { readonly action: 'release' };
+
+/** What the capture window reports over `capture:status`. */
+export type CaptureStatus =
+  | { readonly state: 'ready'; readonly sampleRate: number; readonly deviceLabel: string }
+  | { readonly state: 'stopped'; readonly sessionId: string; readonly frames: number }
+  | { readonly state: 'error'; readonly message: string };
+
+/** One batch of PCM from the capture window (base64 little-endian Float32, mono). */
+export interface CaptureFrames {
+  readonly sessionId: string;
+  /** Batch number within the session, from 0; main drops out-of-order or duplicate batches. */
+  readonly seq: number;
+  readonly sampleRate: number;
+  readonly pcm: string;
+}
+
+/** A session a crash left behind, offered at the next start. */
+export interface RecoverableSession {
+  readonly id: string;
+  readonly createdAt: string;
+  /** The step it was in when the app stopped. */
+  readonly stage: DictationState | 'cancelled';
+  readonly durationSeconds: number;
+  /** The transcript, when ASR had finished. */
+  readonly asrText: string | null;
+}

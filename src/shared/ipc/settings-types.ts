@@ -1,0 +1,60 @@
+/**
+ * Wire shapes of the Settings window's own channels (vocabulary, models, modes, providers, history
+ * files). Kept apart from wire-types.ts so the settings feature owns one file.
+ */
+
+/** One vocabulary pair with its counters summed over every model. */
+export interface VocabItem {
+  readonly id: number;
+  readonly wrong: string;
+  readonly right: string;
+  readonly source: 'asr' | 'llm' | 'user';
+  readonly note: string;
+  readonly updatedAt: string;
+  readonly asrHit: number;
+  readonly asrMiss: number;
+  readonly llmHit: number;
+  readonly llmMiss: number;
+}
+
+/** A whisper model as the model manager sees it, with the state of a running download. */
+export interface ModelItem {
+  readonly name: string;
+  readonly installed: boolean;
+  /** Size on disk when installed, else the catalog's approximate size. */
+  readonly bytes: number | null;
+  readonly englishOnly: boolean;
+  readonly quantized: boolean;
+  readonly download: ModelDownloadState | null;
+}
+
+/** Progress of a model download (polled with `models:list` while one runs). */
+export type ModelDownloadState =
+  | { readonly state: 'downloading'; readonly received: number; readonly total: number | null }
+  | { readonly state: 'failed'; readonly message: string }
+  | { readonly state: 'done' };
+
+/** One enhancement mode file. */
+export interface ModeItem {
+  readonly id: string;
+  readonly label: string;
+  readonly order: number;
+  readonly steps: readonly string[] | null;
+  /** The Markdown file's whole text (front matter + prompt). */
+  readonly text: string;
+  /** Why the file cannot be used (it is listed so the user can fix it), or null. */
+  readonly problem: string | null;
+}
+
+/** What `providers:verify` found. */
+export interface ProviderCheckResult {
+  readonly ok: boolean;
+  readonly models: readonly string[];
+  readonly message: string;
+}
+
+/** A file written or read through a save/open dialog; null when the user cancelled the dialog. */
+export type FileActionResult = { readonly path: string; readonly count: number } | null;
+
+/** Result of importing a WenZi history folder; null when the dialog was cancelled. */
+export type HistoryImportResult = { readonly path: string; readonly imported: number; readonly duplicates: number; readonly badLines: number } | null;

@@ -1,0 +1,101 @@
+/**
+ * What the Settings window's channels need in the browser harness: a local HTTP "model mirror"
+ * serving a generated ggml-sized file (so the REAL ModelManager downloads, resumes and checks SHA-1
+ * over real HTTP), and the one stand-in: file dialogs, which need Electron — a recorder that answers
+ * with the path a test chose.
+ */
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CatalogEntry } from '../../src/main/asr/model-catalog.ts';
+import type { DialogFilter, FileDialogs } from '../../src/main/ipc/handlers/settings-services.ts';
+
+/** A running model mirror. */
+export interface ModelMirror {
+  readonly origin: string;
+  /** The catalog the model manager is given: the served model plus one that the server does not have. */
+  readonly catalog: readonly CatalogEntry[];
+  close(): Promise<void>;
+}
+
+/** Name of the model the mirror serves. */
+export const SERVED_MODEL = 'tiny-test';
+const SIZE = 3 * 1024 * 1024;
+
+/** Serves `ggml-tiny-test.bin` (3 MiB of seeded bytes) in paced chunks so a progress bar has time to show. */
+export async function startModelMirror(): Promise<ModelMirror> {
+  const body = Buffer.alloc(SIZE);
+  let x = 12345;
+  for (let i = 0; i < SIZE; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    body[i] = x >>> 24;
+  }
+  const sha1 = createHash('sha1').update(body).digest('hex');
+  const server = createServer((req, res) => {
+    if (req.url !== `/ggml-${SERVED_MODEL}.bin`) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    const start = m ? Number(m[1]) : 0;
+    res.writeHead(m ? 206 : 200, { 'content-length': String(SIZE - start), ...(m ? { 'content-range': `bytes ${start}-${SIZE - 1}/${SIZE}` } : {}) });
+    let at = start;
+    const step = 256 * 1024;
+    const pump = () => {
+      if (res.destroyed) return;
+      if (at >= SIZE) {
+        res.end();
+        return;
+      }
+      res.write(body.subarray(at, Math.min(SIZE, at + step)));
+      at += step;
+      setTimeout(pump, 40);
+    };
+    pump();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    catalog: [
+      { name: SERVED_MODEL, approxBytes: SIZE, sha1, englishOnly: false, quantized: false },
+      { name: 'missing-test', approxBytes: 1024, sha1: '0'.repeat(40), englishOnly: true, quantized: false },
+    ],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** One dialog the page asked main to show. */
+export interface DialogCall {
+  readonly kind: 'save' | 'open' | 'folder';
+  readonly defaultName?: string;
+  readonly filters?: readonly DialogFilter[];
+}
+
+/** Stand-in for Electron's dialog module (needs the Electron binary): answers queued paths, records calls. */
+export interface DialogRecorder extends FileDialogs {
+  readonly calls: DialogCall[];
+  /** The answer of the next dialog (a path, or null for "cancelled"). */
+  answerNext(path: string | null): void;
+}
+
+/** A dialog recorder; a dialog with no queued answer is "cancelled". */
+export function dialogRecorder(): DialogRecorder {
+  const answers: (string | null)[] = [];
+  const calls: DialogCall[] = [];
+  const next = async (call: DialogCall): Promise<string | null> => {
+    calls.push(call);
+    return answers.shift() ?? null;
+  };
+  return {
+    calls,
+    answerNext: (p) => answers.push(p),
+    saveFile: (defaultName, filters) => next({ kind: 'save', defaultName, filters }),
+    openFile: (filters) => next({ kind: 'open', filters }),
+    openFolder: () => next({ kind: 'folder' }),
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Child process of the kill -9 test: runs a real dictation against the parent's test server (whose
+ * chat call stalls) and prints `at:<state>:<id>` as it goes, so the parent can kill it mid-session.
+ * argv: dataDir, baseURL, stopAt ('recording' | 'enhancing').
+ */
+import { DictationController } from '../../../../src/main/dictation/controller.ts';
+import { openServiceGraph } from '../../../../src/main/dictation/service-graph.ts';
+import { readPcm, speechWav } from '../../../helpers/audio-fixtures.ts';
+import { fixtureConfig } from './dictation-fixture.ts';
+
+const [dataDir = '', baseURL = '', stopAt = 'enhancing'] = process.argv.slice(2);
+const config = fixtureConfig(baseURL, { ai_enhance: { enabled: true, mode: 'proofread', providers: { test: { base_url: baseURL } }, default_provider: 'test', default_model: 'test-model', timeout: 60, connection_timeout: 60, max_retries: 0 } });
+const graph = await openServiceGraph({ dataDir, config: () => config, secrets: { get: () => 'sk-test' }, lang: () => 'en', warn: () => {} });
+const c = new DictationController({
+  dataDir,
+  config: () => config,
+  capture: { start: () => undefined, stop: async () => undefined },
+  asr: graph.ports.asr,
+  enhance: graph.ports.enhance,
+  history: graph.ports.history,
+  output: { deliver: async () => ({ ok: true }) },
+  ui: { emit: (e) => (e.kind === 'state' ? process.stdout.write(`at:${e.state}:${e.sessionId}\n`) : undefined), panel: () => undefined, sound: () => undefined },
+});
+c.press('hold');
+const id = c.snapshot().sessionId ?? '';
+const { samples, sampleRate } = readPcm(speechWav('hello world this is a dictation test'));
+const step = sampleRate / 10;
+for (let at = 0, seq = 0; at < samples.length; at += step, seq++) c.frames(id, seq, sampleRate, samples.subarray(at, at + step));
+if (stopAt !== 'recording') c.release();
+// Stay alive until killed.
+setInterval(() => undefined, 1000);
