@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { Enhancer, providerFromConfig, settingsFromConfig } from '../../main/enhance/enhancer.ts';
 import { VOCABULARY_DB_FILE, VocabularyStore } from '../../main/enhance/vocabulary-store.ts';
-import { HistoryStore } from '../../main/history/history-store.ts';
+import { HistoryService } from '../../main/history/history-service.ts';
 import { ConfigStore } from '../../main/settings/config-store.ts';
 import { EXIT_ERROR, EXIT_OK, UsageError, type CliCommand, type CliContext, type CliGroup } from '../types.ts';
 
 /**
  * `tingxie enhance [--dry-run] [--mode M] TEXT`: with --dry-run, print the exact request body the app
  * would send (first step of a chain); without, send it and print the result. Both use the data dir's
- * config, modes, history and vocabulary. The CLI has no OS keyring (no Electron), so the provider's API
+ * config, modes, history (JSONL + index, so older corrections are retrieved as in the app) and vocabulary. The CLI has no OS keyring (no Electron), so the provider's API
  * key is read from the environment: TINGXIE_API_KEY (or TINGXIE_API_KEY_<PROVIDER> in upper case).
  */
 
@@ -19,10 +19,12 @@ function textArgument(argv: readonly string[]): string {
   return argv[0] ?? '';
 }
 
-async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; close: () => void }> {
+async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; close: () => Promise<void> }> {
   const config = (await ConfigStore.open({ dataDir: ctx.dataDir, readOnly: true })).get();
   const lang = config.ui.language === 'en' ? 'en' : 'zh';
-  const history = await HistoryStore.open({ dataDir: ctx.dataDir, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
+  // The CLI never logs a dictation; `enabled` only matters for log(). The index check runs inline so the
+  // retrieval of older corrections sees the whole history, exactly as the app does once it is up.
+  const history = await HistoryService.open({ dataDir: ctx.dataDir, enabled: config.history.enabled, rebuildInline: true, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
   let vocabulary: VocabularyStore | null = null;
   try {
     vocabulary = VocabularyStore.open(path.join(ctx.dataDir, VOCABULARY_DB_FILE));
@@ -32,11 +34,19 @@ async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; clos
   const env = ctx.env;
   const secrets = { get: (name: string) => env[`TINGXIE_API_KEY_${name.replace(/^provider:/, '').toUpperCase()}`] ?? env.TINGXIE_API_KEY };
   const enhancer = await Enhancer.open(
-    { dataDir: ctx.dataDir, history, vocabulary, provider: (id) => providerFromConfig(config, secrets, id), log: (_l, m) => ctx.stderr.write(`${m}\n`) },
+    { dataDir: ctx.dataDir, history: history.store, corrections: history, vocabulary, provider: (id) => providerFromConfig(config, secrets, id), log: (_l, m) => ctx.stderr.write(`${m}\n`) },
     settingsFromConfig(config, lang),
   );
   for (const i of enhancer.modeIssues) ctx.stderr.write(`warning: ${i.file}: ${i.message}\n`);
-  return { enhancer, close: () => vocabulary?.close() };
+  await enhancer.correctionsLoaded();
+  return {
+    enhancer,
+    close: async () => {
+      enhancer.close();
+      vocabulary?.close();
+      await history.close();
+    },
+  };
 }
 
 const enhanceText: CliCommand = {
@@ -62,7 +72,7 @@ const enhanceText: CliCommand = {
       }
       return r.status === 'fallback' ? EXIT_ERROR : EXIT_OK;
     } finally {
-      close();
+      await close();
     }
   },
 };
@@ -87,7 +97,7 @@ const modes: CliCommand = {
       for (const m of enhancer.modes) ctx.stdout.write(`${m.id}\t${m.label}${m.steps ? `\t(${m.steps.join(' → ')})` : ''}\n`);
       return enhancer.modeIssues.length > 0 ? EXIT_ERROR : EXIT_OK;
     } finally {
-      close();
+      await close();
     }
   },
 };

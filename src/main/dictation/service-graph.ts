@@ -26,6 +26,8 @@ export interface ServiceGraphOptions {
   /** Electron's utilityProcess launcher for the local engine (a child process under Node otherwise). */
   readonly launcher?: HostLauncher;
   readonly warn?: (message: string) => void;
+  /** An already open history service (the app's; one writer per data folder). Not closed by `close()`. */
+  readonly history?: HistoryService;
 }
 
 /** The running services and the controller ports over them. */
@@ -47,7 +49,8 @@ export function sttModelName(config: Config): string {
 export async function openServiceGraph(opts: ServiceGraphOptions): Promise<ServiceGraph> {
   const warn = opts.warn ?? ((m: string) => console.warn(m));
   const config = opts.config;
-  const history = await HistoryService.open({ dataDir: opts.dataDir, enabled: () => config().history.enabled, warn });
+  const ownHistory = opts.history === undefined;
+  const history = opts.history ?? (await HistoryService.open({ dataDir: opts.dataDir, enabled: () => config().history.enabled, warn }));
   let vocabulary: VocabularyStore | null = null;
   try {
     vocabulary = VocabularyStore.open(path.join(opts.dataDir, VOCABULARY_DB_FILE));
@@ -59,7 +62,8 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
     {
       dataDir: opts.dataDir,
       history: history.store,
-      corrections: null,
+      // Older confirmed corrections come from the whole history (archives included) through its index.
+      corrections: history,
       vocabulary,
       provider: (id) => providerFromConfig(config(), opts.secrets, id),
       log: (level, m) => (level === 'warn' ? warn(m) : undefined),
@@ -108,7 +112,7 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
     ports: { asr: asrPort, enhance: enhancePort, history, vocabulary },
     async close() {
       await asr.dispose();
-      await history.close();
+      if (ownHistory) await history.close();
       vocabulary?.close();
     },
   };

@@ -2,7 +2,7 @@ import type { Config } from '../settings/config-schema.ts';
 import { providerSecretName } from '../settings/secrets.ts';
 import type { PromptLanguage } from './builtin-modes.ts';
 import { RESERVED_MODE_OFF } from './builtin-modes.ts';
-import { CorrectionRetriever, type CorrectionSource } from './correction-retrieval.ts';
+import { CorrectionRetriever, type CorrectionHistory, type RetrievalStats } from './correction-retrieval.ts';
 import { checkDivergence } from './divergence-guard.ts';
 import { HistoryBuilder, type RecentHistorySource } from './history-builder.ts';
 import { redactSecrets, streamChat, type CallUsage, type FailureReason, type LlmProvider, type StreamEvent } from './llm-client.ts';
@@ -57,7 +57,8 @@ export function providerFromConfig(config: Config, secrets: SecretReader | null,
 export interface EnhancerDeps {
   readonly dataDir: string;
   readonly history?: RecentHistorySource | null;
-  readonly corrections?: CorrectionSource | null;
+  /** The history service (index + change events) for the retrieval of older corrections; null turns it off. */
+  readonly corrections?: CorrectionHistory | null;
   readonly vocabulary?: VocabularyStore | null;
   readonly provider: (id: string) => LlmProvider | undefined;
   readonly log?: (level: 'info' | 'warn', message: string) => void;
@@ -110,13 +111,15 @@ export class Enhancer {
     this.deps = deps;
     this.settings = settings;
     this.builder = deps.history ? new HistoryBuilder(deps.history) : null;
-    this.retriever = deps.corrections ? new CorrectionRetriever(deps.corrections) : null;
+    this.retriever = deps.corrections ? new CorrectionRetriever(deps.corrections, { warn: (m) => this.warn(m) }) : null;
   }
 
   /** Creates the enhancer and loads the modes (writing missing built-ins). */
   static async open(deps: EnhancerDeps, settings: EnhancerSettings): Promise<Enhancer> {
     const e = new Enhancer(deps, settings);
     await e.reloadModes();
+    // The pass over older corrections starts now, in the background, so it is usually done by the first dictation.
+    if (settings.history.enabled) e.retriever?.start();
     return e;
   }
 
@@ -138,6 +141,21 @@ export class Enhancer {
     return this.issues;
   }
 
+  /** Resolves once the table of older corrections is loaded (the dry run and tests wait for it; dictations do not). */
+  async correctionsLoaded(): Promise<void> {
+    if (this.settings.history.enabled) await this.retriever?.whenLoaded();
+  }
+
+  /** State of the correction table (null when retrieval is not wired). */
+  get retrievalStats(): RetrievalStats | null {
+    return this.retriever?.stats() ?? null;
+  }
+
+  /** Stops following history changes. */
+  close(): void {
+    this.retriever?.close();
+  }
+
   /** The history builder (for diagnostics and tests). */
   get historyBuilder(): HistoryBuilder | null {
     return this.builder;
@@ -156,7 +174,7 @@ export class Enhancer {
     const steps = stepsOf(this.modeList, mode);
     const first = steps[0];
     if (!first) return null;
-    await this.refreshRetrieval();
+    await this.correctionsLoaded();
     return { mode, steps, request: await buildStepRequest(first, text.trim(), this.settings, this.sources(), this.deps.provider(this.settings.providerId), inputContext) };
   }
 
@@ -184,7 +202,7 @@ export class Enhancer {
     const provider = this.deps.provider(s.providerId);
     if (!provider) return fallback(mode.id, stepIds, historyMode, { code: 'no-provider', message: `provider "${s.providerId}" is not configured` });
     const deadlineAt = started + s.timeoutMs;
-    await this.refreshRetrieval();
+    if (s.history.enabled) this.retriever?.refresh(); // never waits: a pass still running just means fewer retrieved lines
     let input = raw;
     let thinking = '';
     let usage: CallUsage | null = null;
@@ -213,17 +231,6 @@ export class Enhancer {
   private sources(): { builder: HistoryBuilder | null; vocabulary: VocabularyStore | null; retriever: CorrectionRetriever | null; warn: (m: string) => void } {
     return { builder: this.builder, vocabulary: this.deps.vocabulary ?? null, retriever: this.retriever, warn: (m) => this.warn(m) };
   }
-
-  /** Refreshes the correction table: awaited the first time, afterwards in the background (it fails soft). */
-  private async refreshRetrieval(): Promise<void> {
-    if (!this.retriever || !this.settings.history.enabled) return;
-    const p = this.retriever.refresh().catch((err: unknown) => this.warn(`correction retrieval unavailable: ${err instanceof Error ? err.message : String(err)}`));
-    if (!this.retrievalPrimed) {
-      this.retrievalPrimed = true;
-      await p;
-    }
-  }
-  private retrievalPrimed = false;
 
   private scrub(text: string): string {
     const p = this.deps.provider(this.settings.providerId);

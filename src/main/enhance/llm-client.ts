@@ -267,30 +267,57 @@ function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
 /** Result of a provider check (Settings "Verify"). */
 export interface ProviderCheck {
   readonly ok: boolean;
+  /** ok; model-missing: connected, the model is not offered; otherwise why it failed. */
+  readonly code: 'ok' | 'model-missing' | 'auth' | 'timeout' | 'unreachable' | 'failed';
   readonly models: readonly string[];
+  /** Shown to the user; never contains the key. */
   readonly message: string;
 }
 
-/** Checks a provider: lists its models and, when listing is unsupported, sends a one-token request. */
+/**
+ * Checks a provider: lists its models; only when the server has no model list (404/405/501) it sends a
+ * one-token request instead. A rejected key, an unreachable server and a timeout each get their own
+ * message, and the key is scrubbed from every message.
+ */
 export async function verifyProvider(p: LlmProvider, model: string, timeoutMs = 10_000): Promise<ProviderCheck> {
+  const secrets = [p.apiKey];
+  const fail = (code: ProviderCheck['code'], message: string): ProviderCheck => ({ ok: false, code, models: [], message: redactSecrets(message, secrets) });
   const client = await clientFor(p);
   try {
     const page = await client.models.list({ timeout: timeoutMs, maxRetries: 0 });
     const models = page.data.map((m) => m.id);
     const has = model === '' || models.includes(model);
-    return { ok: has, models, message: has ? `ok: ${models.length} models` : `connected, but the model "${model}" is not offered` };
+    return has
+      ? { ok: true, code: 'ok', models, message: `ok: ${models.length} models` }
+      : { ok: false, code: 'model-missing', models, message: `connected, but the model "${model}" is not offered` };
   } catch (err) {
-    const c = classify(err, null, [p.apiKey]);
-    if (c.reason.code === 'auth') return { ok: false, models: [], message: c.reason.message };
-    const out = await streamChat({
-      provider: p,
-      body: { model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 },
-      deadlineAt: Date.now() + timeoutMs,
-      connectTimeoutMs: timeoutMs,
-      maxRetries: 0,
-    });
-    return out.ok || out.reason.code === 'truncated' || out.reason.code === 'empty'
-      ? { ok: true, models: [], message: 'ok (the provider does not list models)' }
-      : { ok: false, models: [], message: out.reason.message };
+    const e = err as { status?: number; name?: string; message?: string; cause?: { code?: string } };
+    const status = typeof e.status === 'number' ? e.status : undefined;
+    if (status === 401 || status === 403) return fail('auth', `the API key was rejected (${status})`);
+    if (e.name === 'APIConnectionTimeoutError' || /timed? ?out/i.test(String(e.message))) return fail('timeout', `the server did not answer within ${Math.round(timeoutMs / 100) / 10} s`);
+    if (status === undefined) {
+      const why = e.cause?.code ?? (e.message !== undefined ? e.message : String(err));
+      return fail('unreachable', `cannot reach ${hostOf(p.baseURL)} (${why})`);
+    }
+    if (status !== 404 && status !== 405 && status !== 501) return fail('failed', classify(err, null, secrets).reason.message);
+  }
+  const out = await streamChat({
+    provider: p,
+    body: { model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 },
+    deadlineAt: Date.now() + timeoutMs,
+    connectTimeoutMs: timeoutMs,
+    maxRetries: 0,
+  });
+  if (out.ok || out.reason.code === 'truncated' || out.reason.code === 'empty') return { ok: true, code: 'ok', models: [], message: 'ok (the provider does not list models)' };
+  const code: ProviderCheck['code'] = out.reason.code === 'auth' ? 'auth' : out.reason.code === 'timeout' || out.reason.code === 'connect-timeout' ? 'timeout' : out.reason.code === 'network' ? 'unreachable' : 'failed';
+  return fail(code, out.reason.message);
+}
+
+/** Host and port of a base URL for messages (no path, no credentials). */
+function hostOf(baseURL: string): string {
+  try {
+    return new URL(baseURL).host;
+  } catch {
+    return 'the server';
   }
 }

@@ -81,16 +81,12 @@ describe('context injection through the enhancer', () => {
     await fx.history.log(confirmed('proofread', '我们去找王小明吧', '我们去找汪晓明吧'));
     for (let i = 0; i < 3; i++) await fx.history.log(confirmed('proofread', `最近的第${i}句`));
     fx.vocabulary.add({ wrong: '平平', right: '萍萍' });
-    const { CorrectionRetriever } = await import('../../../../src/main/enhance/correction-retrieval.ts');
-    const retriever = new CorrectionRetriever({ changeCounter: 1, listCorrected: async () => [{ key: 'k', asr_text: '我们去找王小明吧', final_text: '我们去找汪晓明吧', enhance_mode: 'proofread' }] });
-    await retriever.refresh();
-    expect(retriever.retrieve('王小明今天来了', 'proofread', new Set())).toEqual(['- 我们去找[王小→汪晓]明吧']);
     const built = await fx.enhancer.buildRequest('平平和王小明');
     const system = built?.request.messages[0]?.content ?? '';
     const order = ['\n对话记录:', '最近的第2句', '\n词库:', '"平平" → "萍萍"', '用户备注', '我的女儿叫果果'].map((s) => system.indexOf(s));
     expect(order.every((v) => v >= 0)).toBe(true);
     expect([...order].sort((x, y) => x - y)).toEqual(order);
-    expect(system).not.toContain('王小→'); // no CorrectionSource wired in this enhancer
+    expect(system).not.toContain('王小→'); // no correction history wired in this enhancer (see correction-retrieval.test.ts)
   });
 
   it('adds a source to the context header only once it has lines (no empty vocabulary or history labels)', async () => {

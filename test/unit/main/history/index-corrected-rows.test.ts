@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistoryIndex } from '../../../../src/main/history/history-index.ts';
+import { rec, row } from './index-fixtures.ts';
+
+let dir: string;
+let index: HistoryIndex;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
+  index = HistoryIndex.open(path.join(dir, 'index.db'));
+});
+afterEach(() => {
+  index.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('HistoryIndex.correctedRows / correctedRowsByKeys', () => {
+  it('pages through corrected records only, newest first, archives included, by rowid cursor', () => {
+    // 30 records, every third corrected; some of them archived.
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      row(rec(i, { user_corrected: i % 3 === 0, asr_text: `平平 ${i}`, final_text: `萍萍 ${i}`, preview_enabled: i !== 6, outcome: i === 9 ? 'cancelled' : 'confirmed' }), i < 12 ? '2024-12' : 'active'),
+    );
+    index.upsert(rows);
+    const seen: string[] = [];
+    let cursor: number | undefined;
+    let pages = 0;
+    for (;;) {
+      const page = index.correctedRows({ ...(cursor !== undefined ? { beforeRid: cursor } : {}), limit: 4 });
+      pages++;
+      seen.push(...page.map((r) => r.key));
+      const last = page.at(-1);
+      if (!last || page.length < 4) break;
+      cursor = last.rid;
+    }
+    const expected = Array.from({ length: 30 }, (_, i) => 29 - i).filter((i) => i % 3 === 0).map((i) => `R${String(i).padStart(8, '0')}`);
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(3);
+    const first = index.correctedRows({ limit: 1 })[0];
+    expect(first).toMatchObject({ key: 'R00000027', file: 'active', asr_text: '平平 27', final_text: '萍萍 27', enhance_mode: 'proofread', preview_enabled: true, outcome: 'confirmed' });
+    // The preview/outcome columns come back as stored, for the caller's own rule.
+    const six = index.correctedRowsByKeys(['R00000006', 'R00000009']);
+    expect(six.map((r) => [r.key, r.file, r.preview_enabled, r.outcome])).toEqual([
+      ['R00000006', '2024-12', false, 'confirmed'],
+      ['R00000009', '2024-12', true, 'cancelled'],
+    ]);
+  });
+
+  it('by key skips unknown and uncorrected keys and follows edits and deletes', () => {
+    index.upsert([row(rec(1, { user_corrected: true })), row(rec(2))]);
+    expect(index.correctedRowsByKeys(['R00000002', 'nope', 'R00000001']).map((r) => r.key)).toEqual(['R00000001']);
+    index.upsert([row(rec(1, { user_corrected: false }))]);
+    expect(index.correctedRowsByKeys(['R00000001'])).toEqual([]);
+    expect(index.correctedRows({ limit: 10 })).toEqual([]);
+    index.upsert([row(rec(2, { user_corrected: true }))]);
+    index.remove(['R00000002']);
+    expect(index.correctedRows({ limit: 10 })).toEqual([]);
+    expect(index.correctedRowsByKeys([])).toEqual([]);
+  });
+});
