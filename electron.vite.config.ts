@@ -17,7 +17,7 @@ const devCsp: Plugin = {
 };
 
 /** One HTML entry per window; each carries its own CSP. */
-export const rendererEntries = ['panel', 'settings', 'history', 'capture'] as const;
+export const rendererEntries = ['panel', 'settings', 'history', 'capture', 'indicator'] as const;
 
 export default defineConfig({
   main: {
@@ -28,6 +28,8 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           // Worker threads load their own entry file at run time (next to index.js in out/main).
           'index-rebuild-worker': resolve(import.meta.dirname, 'src/main/history/index-rebuild-worker.ts'),
+          // The ASR engine host runs in its own utilityProcess (out/main/engine-host.js), forked by path.
+          'engine-host': resolve(import.meta.dirname, 'src/main/asr/engine-host.ts'),
         },
       },
     },

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Makes sure the system tools the tests drive are present: Debian's Chromium (browser tests) and,
-// for the audio issues, espeak-ng (speech WAVs) and sox (convert/measure). Fast and silent-ish when
+// Makes sure the system tools the tests drive are present: Debian's Chromium (browser tests), for the
+// audio issues espeak-ng (speech WAVs) and sox (convert/measure), and for hotkeys/paste Xvfb, xdotool,
+// xclip and x11-utils. Fast and silent-ish when
 // everything is there; on Debian/Ubuntu as root it installs what is missing with apt-get (one
 // `apt-get update` per run); anywhere else it says exactly what is missing and exits non-zero.
 //
@@ -14,6 +15,11 @@ const REQUIRED = [
   { tool: 'chromium', pkg: 'chromium', paths: ['/usr/bin/chromium'], why: 'browser tests (playwright-core drives it)' },
   { tool: 'espeak-ng', pkg: 'espeak-ng', paths: [], why: 'synthesised speech for audio/ASR tests' },
   { tool: 'sox', pkg: 'sox', paths: [], why: 'audio conversion and measurement in tests' },
+  // Hotkey and paste tests on a private X server (test/unit/platform-x11).
+  { tool: 'Xvfb', pkg: 'xvfb', paths: [], why: 'a virtual X display for the hotkey/paste tests' },
+  { tool: 'xdotool', pkg: 'xdotool', paths: [], why: 'drives keys and window focus (tests) and pastes on X11 (app)' },
+  { tool: 'xclip', pkg: 'xclip', paths: [], why: 'the X11 clipboard in the paste tests' },
+  { tool: 'xprop', pkg: 'x11-utils', paths: [], why: 'window classes (terminal detection) in the paste tests' },
   // A font, not a tool: without it Chinese text in the browser tests' screenshots renders as boxes.
   { tool: 'Noto CJK fonts', pkg: 'fonts-noto-cjk', paths: [], file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', why: 'Chinese text in UI screenshots' },
 ];

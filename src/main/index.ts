@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { app, dialog, ipcMain, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import type { UiLanguage } from '../shared/ipc/wire-types.ts';
+import { createDictationApp } from './app/dictation-app.ts';
+import type { DictationApp } from './app/dictation-app.ts';
 import { claimSingleInstance, hideDockIcon, onQuit, stayAliveWithoutWindows } from './app/lifecycle.ts';
 import { createAppTray } from './app/tray.ts';
 import type { AppTray } from './app/tray.ts';
@@ -15,8 +17,13 @@ import { createSecureWindow, installGlobalGuards } from './app/window-factory.ts
 import type { WindowFactoryDeps } from './app/window-factory.ts';
 import type { WindowKind } from './app/window-policy.ts';
 import { isAllowedExternalUrl } from './ipc/external-urls.ts';
+import type { Broadcast } from './ipc/register.ts';
 import { setupIpc } from './ipc/setup.ts';
 import { historyApiOf, historyChangedEvent } from './ipc/handlers/history.ts';
+import { createSettingsApi } from './ipc/handlers/settings-services.ts';
+import { electronFileDialogs } from './ipc/file-dialogs-electron.ts';
+import { ModelManager } from './asr/model-manager.ts';
+import { VOCABULARY_DB_FILE, VocabularyStore } from './enhance/vocabulary-store.ts';
 import { HistoryService } from './history/history-service.ts';
 import { startRetentionSweeps } from './history/retention-schedule.ts';
 import { TrustedSenders } from './ipc/trusted-senders.ts';
@@ -116,12 +123,52 @@ async function start(): Promise<void> {
   });
   const stopRetention = startRetentionSweeps(history, () => config.get().history.retention_days, log);
 
+  // Dictation (services, controller, hotkeys, paste): windows, IPC and the tray are bound late, by reference.
+  let ipcRef: { readonly broadcast: Broadcast } | null = null;
+  let tray: AppTray | null = null;
+  let dictation: DictationApp | null = null;
+  try {
+    dictation = await createDictationApp({
+      dataDir,
+      config,
+      secrets,
+      history,
+      log,
+      uiLanguage: () => resolveUiLanguage(config.get().ui.language),
+      window: (kind) => windows.get(kind),
+      broadcast: () => ipcRef?.broadcast ?? null,
+      tray: () => tray,
+    });
+  } catch (err) {
+    // Settings and History still work; the user is told why dictation does not.
+    log.error('dictation could not start', { error: err });
+    dialog.showErrorBox('Tingxie: dictation is unavailable', err instanceof Error ? err.message : String(err));
+  }
+
+  // Settings' services share the dictation graph's vocabulary database (one writer); without dictation they open their own.
+  const vocabulary = dictation?.graph.vocabulary ?? VocabularyStore.open(join(dataDir, VOCABULARY_DB_FILE));
+  const ownVocabulary = dictation?.graph.vocabulary === undefined || dictation.graph.vocabulary === null;
+  const settings = createSettingsApi({
+    dataDir,
+    config,
+    secretValue: (name) => secrets.get(name),
+    vocabulary,
+    // The mirror is read at start; a changed asr.local.models_mirror applies from the next start.
+    models: new ModelManager({ dataDir, mirror: config.get().asr.local.models_mirror }),
+    historyStore: history.store,
+    dialogs: electronFileDialogs(),
+    promptLanguage: () => resolveUiLanguage(config.get().ui.language),
+    log: (message, fields) => log.warn(message, fields),
+    onModelProgress: (name, download) => ipcRef?.broadcast('models:progress', { name, download }),
+  });
   const ipc = setupIpc(ipcMain, {
     historyChanges: (listener) => history.store.onChange((e) => listener(historyChangedEvent(e))),
     services: {
       config,
       secrets,
       history: historyApiOf(history),
+      ...(dictation === null ? {} : { dictation: dictation.ipc }),
+      settings,
       app: {
         version: app.getVersion(),
         platform: process.platform,
@@ -137,6 +184,7 @@ async function start(): Promise<void> {
     trusted,
     log: log.child('ipc'),
   });
+  ipcRef = ipc;
   const stopConfigLog = config.onChange((e) => log.info('config changed', { keyPath: e.keyPath }));
 
   const windowLog = log.child('window');
@@ -151,17 +199,19 @@ async function start(): Promise<void> {
   // dictation does not wait for a renderer to boot; Settings and History open on demand.
   openWindow('capture', factoryDeps);
   openWindow('panel', factoryDeps);
+  openWindow('indicator', factoryDeps);
 
-  let tray: AppTray | null = null;
   try {
+    const actions = {
+      'open-settings': () => showWindow('settings'),
+      'open-history': () => showWindow('history'),
+      'open-logs': () => void shell.openPath(logsDir),
+      quit: () => app.quit(),
+    };
     tray = createAppTray({
       assetsDir: join(app.getAppPath(), 'assets'),
-      actions: {
-        'open-settings': () => showWindow('settings'),
-        'open-history': () => showWindow('history'),
-        'open-logs': () => void shell.openPath(logsDir),
-        quit: () => app.quit(),
-      },
+      handlers: dictation?.trayHandlers(actions) ?? { actions: { ...actions, 'enhance-selection': () => undefined, 'retry-last': () => undefined } },
+      initial: { status: 'idle', ...dictation?.trayState() },
     });
   } catch (err) {
     // Some Linux desktops have no tray; the app stays reachable by launching it again (→ Settings).
@@ -171,12 +221,16 @@ async function start(): Promise<void> {
   // A repaired config.json is shown to the user, not just logged: Settings lists the fields that were reset.
   if (process.env.TINGXIE_OPEN_SETTINGS === '1' || config.loadIssues.length > 0) showWindow('settings');
 
+  dictation?.start().catch((err: unknown) => log.error('dictation start-up step failed', { error: err }));
+
   onQuit(
     async () => {
       log.info('quitting');
       stopConfigLog();
       stopRetention();
+      await dictation?.close();
       ipc.dispose();
+      if (ownVocabulary) vocabulary.close();
       await history.close();
       tray?.destroy();
       lock.release();

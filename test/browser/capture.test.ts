@@ -95,6 +95,12 @@ beforeAll(async () => {
         cancel: (id) => controller.cancel(id),
         recoverable: () => controller.recoverable(),
         recover: (id, action) => controller.recover(id, action),
+        hotkeys: () => ({ hook: 'off', hookError: null, toggle: null, problems: [] }),
+        // The panel's channels are not exercised by the capture test.
+        modes: () => [],
+        setMode: () => undefined,
+        prompt: () => Promise.reject(new Error('not used by the capture test')),
+        deliver: () => Promise.reject(new Error('not used by the capture test')),
       },
     },
     trusted,

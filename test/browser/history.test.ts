@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 import { indexedHistoryDataset, type HistoryDataset } from '../helpers/browser-history-dataset.ts';
+import { saveScreenshot } from '../helpers/browser-screenshots.ts';
 
 /**
  * The History Browser in real Chromium over the real history service and index, seeded with 100,000
@@ -11,7 +12,6 @@ import { indexedHistoryDataset, type HistoryDataset } from '../helpers/browser-h
  */
 
 const N = 100_000;
-const shots = path.resolve(import.meta.dirname, '../../docs/screenshots');
 let harness: BrowserHarness;
 let dataset: HistoryDataset;
 let win: HarnessWindow | undefined;
@@ -77,7 +77,7 @@ describe('History Browser over 100,000 records', () => {
     await expect.poll(() => total(w)).toBe('100,002 records');
     await expect.poll(() => label(w)).toBe('Page 1 / 1001');
     expect(await rowCount(w)).toBe(100);
-    await page.screenshot({ path: path.join(shots, 'history-en.png') });
+    await saveScreenshot(page, 'history-en');
     expect(w.problems).toEqual([]);
   });
 
@@ -165,7 +165,7 @@ describe('History Browser over 100,000 records', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.getByRole('complementary', { name: '详情' }).getByText('识别结果').waitFor();
-    await page.screenshot({ path: path.join(shots, 'history-zh.png') });
+    await saveScreenshot(page, 'history-zh');
     await page.getByRole('button', { name: '关闭详情' }).focus();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('listbox');

@@ -145,7 +145,7 @@ describe('settings window', () => {
     const input = w.page.getByLabel('API key for provider “ollama”');
     expect(await input.getAttribute('type')).toBe('password');
     await input.fill(key);
-    await w.page.getByRole('button', { name: 'Save' }).click();
+    await w.page.locator('form').filter({ has: w.page.locator('#api-key') }).getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => status.textContent()).toBe('Set');
     expect(await input.inputValue()).toBe('');
     expect(w.secretStore.get('provider:ollama')).toBe(key);
@@ -223,6 +223,9 @@ describe('settings window', () => {
   it('is keyboard navigable: arrow keys move between sections', async () => {
     const w = await openSettings();
     await w.page.getByRole('tab', { name: 'General' }).focus();
+    await w.page.keyboard.press('ArrowDown');
+    expect(await w.page.getByRole('tab', { name: 'Audio' }).getAttribute('aria-selected')).toBe('true');
+    await w.page.keyboard.press('ArrowDown');
     await w.page.keyboard.press('ArrowDown');
     expect(await w.page.getByRole('tab', { name: 'AI' }).getAttribute('aria-selected')).toBe('true');
     await w.page.getByLabel('Entries after a rebuild').waitFor();

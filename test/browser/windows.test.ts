@@ -32,23 +32,25 @@ describe('built renderer', () => {
 });
 
 describe('windows', () => {
-  it('panel: says no dictation is in progress and shows the app version from app:info', async () => {
+  it('panel: idle without a session, nothing to confirm (no dictation service behind it here)', async () => {
     win = await harness.open('panel');
-    await win.page.getByRole('heading', { name: 'No dictation in progress.' }).waitFor();
-    await expect.poll(() => win?.page.getByTestId('app-state').textContent()).toMatch(/^Tingxie \d+\.\d+\.\d+ · linux$/);
+    await expect.poll(() => win?.page.getByTestId('panel-state').textContent()).toBe('Ready');
+    expect(await win.page.getByTestId('panel-confirm').isDisabled()).toBe(true);
     expect(win.problems).toEqual([]);
   });
 
   it('panel follows ui.language', async () => {
     win = await harness.open('panel', { configText: '{"ui":{"language":"zh"}}' });
-    await win.page.getByRole('heading', { name: '当前没有进行中的听写。' }).waitFor();
+    await expect.poll(() => win?.page.getByTestId('panel-state').textContent()).toBe('就绪');
+    expect(await win.page.getByTestId('panel-confirm').textContent()).toBe('粘贴');
     expect(win.problems).toEqual([]);
   });
 
-  it('history: says plainly that the browser is not there yet', async () => {
+  it('history: opens the History Browser on an empty history', async () => {
     win = await harness.open('history');
     await win.page.getByRole('heading', { name: 'Tingxie History' }).waitFor();
-    expect(await win.page.locator('main').textContent()).toContain('The History Browser arrives with the history UI');
+    await win.page.getByTestId('history-empty').waitFor();
+    expect(await win.page.getByTestId('page-label').textContent()).toBe('Page 1 / 1');
     expect(win.problems).toEqual([]);
   });
 
@@ -72,7 +74,7 @@ describe('windows', () => {
       };
     });
     expect(shape).toEqual({
-      domains: ['app', 'config', 'on', 'secrets'],
+      domains: ['app', 'capture', 'config', 'dictation', 'history', 'models', 'modes', 'on', 'providers', 'secrets', 'vocabulary'],
       config: ['get', 'issues', 'set'],
       frozen: true,
       writable: false,
@@ -87,7 +89,7 @@ describe('windows', () => {
 
   it('the harness catches CSP violations and console errors (so a clean run means something)', async () => {
     win = await harness.open('panel');
-    await win.page.waitForFunction(() => document.querySelector('h1') !== null);
+    await win.page.getByTestId('panel').waitFor();
     await win.page.evaluate(() => {
       const s = document.createElement('script');
       s.textContent = 'window.__inlineRan = true';

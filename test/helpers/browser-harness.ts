@@ -30,6 +30,9 @@ import { dialogRecorder, startModelMirror, type DialogRecorder } from './browser
 import { createSettingsApi } from '../../src/main/ipc/handlers/settings-services.ts';
 import { VocabularyStore, VOCABULARY_DB_FILE } from '../../src/main/enhance/vocabulary-store.ts';
 import { ModelManager } from '../../src/main/asr/model-manager.ts';
+import type { Broadcast } from '../../src/main/ipc/register.ts';
+import { dictationConfigText, startHarnessDictation, type HarnessDictation } from './browser-dictation.ts';
+import { startOpenAiTestServer, type OpenAiTestServerOptions } from './openai-test-server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** Where `electron-vite build` puts the renderer. */
@@ -68,6 +71,11 @@ export interface OpenOptions {
   readonly colorScheme?: 'light' | 'dark';
   /** A data folder (history JSONL, archives, index.db) copied into the window's fresh temp folder first. */
   readonly seedDir?: string;
+  /**
+   * Runs the real dictation controller and service graph behind the window, with ASR and the LLM on a
+   * local OpenAI-compatible test server scripted by these options (see browser-dictation.ts).
+   */
+  readonly dictation?: OpenAiTestServerOptions;
 }
 
 /** Something the page reported that a clean window must not: console error, page error, CSP violation. */
@@ -84,8 +92,10 @@ export interface HarnessWindow {
   readonly secretStore: SecretStore;
   /** The real history service behind the history channels (tests log records through it). */
   readonly history: HistoryService;
-  /** The real vocabulary database behind `vocabulary:*`. */
+  /** The real vocabulary database behind `vocabulary:*` (the dictation graph's own, when there is one). */
   readonly vocabulary: VocabularyStore;
+  /** The dictation controller and services, when opened with `dictation`. */
+  readonly dictation: HarnessDictation | null;
   /** Stand-in for the OS file dialogs (see browser-settings-services.ts). */
   readonly dialogs: DialogRecorder;
   readonly shell: ShellRecord;
@@ -131,7 +141,9 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   const open = async (name: WindowName, options: OpenOptions = {}): Promise<HarnessWindow> => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
     if (options.seedDir !== undefined) fs.cpSync(options.seedDir, dataDir, { recursive: true, preserveTimestamps: true });
-    if (options.configText !== undefined) fs.writeFileSync(path.join(dataDir, 'config.json'), options.configText);
+    const llm = options.dictation ? await startOpenAiTestServer(options.dictation) : null;
+    if (llm !== null) fs.writeFileSync(path.join(dataDir, 'config.json'), dictationConfigText(llm.baseURL, options.configText ? (JSON.parse(options.configText) as Record<string, unknown>) : {}));
+    else if (options.configText !== undefined) fs.writeFileSync(path.join(dataDir, 'config.json'), options.configText);
     const configStore = await ConfigStore.open({ dataDir });
     const secretStore = await SecretStore.open({
       file: path.join(dataDir, SECRETS_FILE),
@@ -168,7 +180,13 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     };
     // The real history service over the same temp folder (the History Browser's data).
     const history = await HistoryService.open({ dataDir, enabled: true, rebuildInline: true, warn: (m) => consoleLog.push(`[history] ${m}`) });
-    const vocabulary = VocabularyStore.open(path.join(dataDir, VOCABULARY_DB_FILE));
+    let ipcRef: { readonly broadcast: Broadcast } | null = null;
+    // The app shares one VocabularyStore between dictation and Settings; so does the harness.
+    const dictation =
+      llm === null
+        ? null
+        : await startHarnessDictation({ dataDir, config: configStore, history, server: llm, broadcast: () => ipcRef?.broadcast ?? null, log: (m) => consoleLog.push(m) });
+    const vocabulary = dictation?.graph.vocabulary ?? VocabularyStore.open(path.join(dataDir, VOCABULARY_DB_FILE));
     const dialogs = dialogRecorder();
     // The real settings services: vocabulary DB, model manager over a local HTTP mirror, modes folder, export/import.
     const settings = createSettingsApi({
@@ -180,13 +198,15 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       historyStore: history.store,
       dialogs,
       promptLanguage: () => (configStore.get().ui.language === 'zh' ? 'zh' : 'en'),
+      onModelProgress: (name, download) => ipcRef?.broadcast('models:progress', { name, download }),
     });
     const ipc: IpcRuntime = setupIpc(ipcMain, {
-      services: { config: configStore, secrets: secretStore, app, history: historyApiOf(history), settings },
+      services: { config: configStore, secrets: secretStore, app, history: historyApiOf(history), settings, ...(dictation ? { dictation: dictation.ipc } : {}) },
       historyChanges: (listener) => history.store.onChange((e) => listener(historyChangedEvent(e))),
       trusted,
       log,
     });
+    ipcRef = ipc;
 
     const context: BrowserContext = await browser.newContext({
       locale: options.locale ?? 'en-US',
@@ -238,6 +258,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       secretStore,
       history,
       vocabulary,
+      dictation,
       dialogs,
       shell,
       problems,
@@ -254,8 +275,9 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
         opened.delete(win);
         await context.close();
         ipc.dispose();
+        if (dictation) await dictation.close(); // closes the shared vocabulary too
+        else vocabulary.close();
         await history.close();
-        vocabulary.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };

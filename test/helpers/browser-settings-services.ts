@@ -7,7 +7,9 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
 import type { CatalogEntry } from '../../src/main/asr/model-catalog.ts';
+import { ensureRandomWhisperModel } from './whisper-model.ts';
 import type { DialogFilter, FileDialogs } from '../../src/main/ipc/handlers/settings-services.ts';
 
 /** A running model mirror. */
@@ -20,16 +22,14 @@ export interface ModelMirror {
 
 /** Name of the model the mirror serves. */
 export const SERVED_MODEL = 'tiny-test';
-const SIZE = 3 * 1024 * 1024;
 
-/** Serves `ggml-tiny-test.bin` (3 MiB of seeded bytes) in paced chunks so a progress bar has time to show. */
-export async function startModelMirror(): Promise<ModelMirror> {
-  const body = Buffer.alloc(SIZE);
-  let x = 12345;
-  for (let i = 0; i < SIZE; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    body[i] = x >>> 24;
-  }
+/**
+ * Serves `ggml-tiny-test.bin` — a real ggml whisper file with random weights (~8 MB, see
+ * whisper-model.ts), since the manager validates the structure — in paced chunks so a progress bar shows.
+ */
+export async function startModelMirror(): Promise<ModelMirror & { readonly size: number }> {
+  const body = fs.readFileSync(ensureRandomWhisperModel());
+  const SIZE = body.length;
   const sha1 = createHash('sha1').update(body).digest('hex');
   const server = createServer((req, res) => {
     if (req.url !== `/ggml-${SERVED_MODEL}.bin`) {
@@ -56,6 +56,7 @@ export async function startModelMirror(): Promise<ModelMirror> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    size: SIZE,
     origin: `http://127.0.0.1:${port}`,
     catalog: [
       { name: SERVED_MODEL, approxBytes: SIZE, sha1, englishOnly: false, quantized: false },

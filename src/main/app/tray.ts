@@ -5,25 +5,29 @@
 import { join } from 'node:path';
 import { Menu, Tray, nativeImage } from 'electron';
 import type { MenuItemConstructorOptions } from 'electron';
-import { DEFAULT_TRAY_LABELS, buildTrayMenu, statusLine, trayIconFile } from './tray-menu.ts';
-import type { TrayAction, TrayLabels, TrayMenuItem, TrayState } from './tray-menu.ts';
+import { DEFAULT_TRAY_LABELS, buildTrayMenu, trayIconFile, trayIconStatus, trayTooltip } from './tray-menu.ts';
+import type { TrayAction, TrayLabels, TrayMenuItem, TrayState, TrayToggle } from './tray-menu.ts';
 
 /** The live tray, updated by the composition root when the state changes. */
 export interface AppTray {
-  setState(state: TrayState): void;
+  /** Replaces the state (fields left out keep their previous value). */
+  update(patch: Partial<TrayState>): void;
+  readonly state: TrayState;
   destroy(): void;
 }
 
-/** Creates the tray icon with its menu; `actions` run when items are clicked. */
-export function createAppTray(opts: {
-  readonly assetsDir: string;
+/** What tray items do. */
+export interface TrayHandlers {
   readonly actions: Readonly<Record<TrayAction, () => void>>;
-  readonly labels?: TrayLabels;
-  readonly initial?: TrayState;
-}): AppTray {
+  readonly mode?: (id: string) => void;
+  readonly toggle?: (toggle: TrayToggle, checked: boolean) => void;
+}
+
+/** Creates the tray icon with its menu; handlers run when items are clicked. */
+export function createAppTray(opts: { readonly assetsDir: string; readonly handlers: TrayHandlers; readonly labels?: TrayLabels; readonly initial?: TrayState }): AppTray {
   const labels = opts.labels ?? DEFAULT_TRAY_LABELS;
-  const iconFor = (state: TrayState): Electron.NativeImage => {
-    const image = nativeImage.createFromPath(join(opts.assetsDir, 'tray', trayIconFile(state.status, process.platform)));
+  const iconFor = (s: TrayState): Electron.NativeImage => {
+    const image = nativeImage.createFromPath(join(opts.assetsDir, 'tray', trayIconFile(trayIconStatus(s), process.platform)));
     if (process.platform === 'darwin') image.setTemplateImage(true);
     return image;
   };
@@ -32,15 +36,18 @@ export function createAppTray(opts: {
 
   const render = (): void => {
     tray.setImage(iconFor(state));
-    tray.setToolTip(statusLine(state, labels));
-    tray.setContextMenu(Menu.buildFromTemplate(buildTrayMenu(state, labels).map((item) => toElectron(item, opts.actions))));
+    tray.setToolTip(trayTooltip(state, labels));
+    tray.setContextMenu(Menu.buildFromTemplate(buildTrayMenu(state, labels).map((item) => toElectron(item, opts.handlers))));
   };
   render();
 
   return {
-    setState(next) {
-      state = next;
+    update(patch) {
+      state = { ...state, ...patch };
       render();
+    },
+    get state() {
+      return state;
     },
     destroy() {
       tray.destroy();
@@ -48,7 +55,7 @@ export function createAppTray(opts: {
   };
 }
 
-function toElectron(item: TrayMenuItem, actions: Readonly<Record<TrayAction, () => void>>): MenuItemConstructorOptions {
+function toElectron(item: TrayMenuItem, h: TrayHandlers): MenuItemConstructorOptions {
   switch (item.type) {
     case 'status':
       return { label: item.label, enabled: false };
@@ -57,9 +64,14 @@ function toElectron(item: TrayMenuItem, actions: Readonly<Record<TrayAction, () 
     case 'action':
       return {
         label: item.label,
+        enabled: item.enabled ?? true,
         ...(item.accelerator === undefined ? {} : { accelerator: item.accelerator }),
-        click: () => actions[item.action](),
+        click: () => h.actions[item.action](),
       };
+    case 'toggle':
+      return { type: 'checkbox', label: item.label, checked: item.checked, click: (mi) => h.toggle?.(item.toggle, mi.checked) };
+    case 'modes':
+      return { label: item.label, submenu: item.items.map((m) => ({ type: 'radio' as const, label: m.label, checked: m.checked, click: () => h.mode?.(m.id) })) };
     default: {
       const never: never = item;
       throw new Error(`unknown tray item ${JSON.stringify(never)}`);

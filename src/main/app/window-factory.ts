@@ -43,7 +43,14 @@ export function createSecureWindow(kind: WindowKind, deps: WindowFactoryDeps): B
   guardContents(kind, contents, deps);
   deps.trustSender(contents);
 
-  if (kind !== 'capture') win.once('ready-to-show', () => kind !== 'panel' && win.show());
+  // Hidden windows (capture, panel, indicator) are shown by their owners when needed.
+  if (kind === 'settings' || kind === 'history') win.once('ready-to-show', () => win.show());
+  if (kind === 'indicator') {
+    // Click-through and above full-screen apps: it must never get in the way of the app being dictated into.
+    win.setIgnoreMouseEvents(true);
+    win.setAlwaysOnTop(true, 'screen-saver');
+    win.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
+  }
   const url = pageUrl(kind, deps.pages);
   win.loadURL(url).catch((err: unknown) => deps.log('warn', 'window page failed to load', { kind, url, error: String(err) }));
   return win;

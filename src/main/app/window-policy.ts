@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindowConstructorOptions } from 'electron';
 
-/** The four kinds of window Tingxie ever opens. */
-export type WindowKind = 'panel' | 'settings' | 'history' | 'capture';
+/** The kinds of window Tingxie ever opens. */
+export type WindowKind = 'panel' | 'settings' | 'history' | 'capture' | 'indicator';
 
 /** Every window kind, in a stable order (tests iterate over it). */
-export const WINDOW_KINDS: readonly WindowKind[] = ['panel', 'settings', 'history', 'capture'];
+export const WINDOW_KINDS: readonly WindowKind[] = ['panel', 'settings', 'history', 'capture', 'indicator'];
 
 /** Where the built app lives relative to out/main/index.js, so specs stay pure and testable. */
 export interface WindowPaths {
@@ -81,6 +81,27 @@ export function windowSpec(kind: WindowKind, paths: WindowPaths): BrowserWindowC
         paintWhenInitiallyHidden: false,
         title: 'Tingxie Capture',
         webPreferences,
+      };
+    case 'indicator':
+      // The recording indicator: a small pill with a level meter over every app, never taking focus or
+      // clicks (the factory makes it click-through). It also plays the start/stop sounds.
+      return {
+        width: 168,
+        height: 40,
+        show: false,
+        frame: false,
+        transparent: true,
+        resizable: false,
+        movable: false,
+        alwaysOnTop: true,
+        skipTaskbar: true,
+        focusable: false,
+        hasShadow: false,
+        fullscreenable: false,
+        minimizable: false,
+        maximizable: false,
+        title: 'Tingxie Indicator',
+        webPreferences: { ...webPreferences, backgroundThrottling: false },
       };
     default:
       return assertNever(kind);

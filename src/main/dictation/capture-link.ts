@@ -34,8 +34,9 @@ export class CaptureLink implements CapturePort {
     this.opts.send({ action: 'configure', deviceId, preRollMs });
   }
 
-  start(id: string): void {
-    this.opts.send({ action: 'start', sessionId: id });
+  /** Starts streaming for `id`; `preRollMs` overrides the configured pre-roll for this session. */
+  start(id: string, preRollMs?: number): void {
+    this.opts.send(preRollMs === undefined ? { action: 'start', sessionId: id } : { action: 'start', sessionId: id, preRollMs });
   }
 
   stop(id: string): Promise<void> {
@@ -49,6 +50,11 @@ export class CaptureLink implements CapturePort {
       this.waiters.set(id, { frames: null, resolve: finish });
       this.opts.send({ action: 'stop', sessionId: id });
     });
+  }
+
+  /** Releases the microphone (quit). */
+  release(): void {
+    this.opts.send({ action: 'release' });
   }
 
   /** A status report from the capture window. */

@@ -15,9 +15,10 @@ import { resample } from '../audio/resample.ts';
 import type { Config } from '../settings/config-schema.ts';
 import { systemClock, type ClockPort, type DictationPorts } from './ports.ts';
 import { SessionBuffer, readRecordingFile, recordingFile } from './session-buffer.ts';
+import { PreviewCache } from './preview-cache.ts';
 import { SessionJournal } from './session-journal.ts';
 import { IDLE, transition } from './session-machine.ts';
-import type { Effect, LogIntent, MachineEvent, MachineState, NewSession, SessionOptions, Trigger } from './session-types.ts';
+import type { Effect, EnhanceOutcome, LogIntent, MachineEvent, MachineState, NewSession, SessionOptions, Trigger } from './session-types.ts';
 
 /** Session options from the config (snapshotted at each session's start). */
 export function optionsFromConfig(config: Config): SessionOptions {
@@ -51,6 +52,9 @@ export class DictationController {
   private running = false;
   private last: DictationSnapshot;
   private readonly listeners = new Set<(e: DictationEvent) => void>();
+  private readonly cache = new PreviewCache();
+  /** Result events so far (setMode tells whether its switch produced one). */
+  private results = 0;
 
   constructor(ports: DictationPorts) {
     this.ports = ports;
@@ -103,9 +107,25 @@ export class DictationController {
     const next = modes[(at + delta + modes.length) % modes.length] ?? modes[0];
     if (next !== undefined) this.dispatch({ type: 'mode', mode: next });
   }
-  /** Panel: switch the mode of the current session. */
-  setMode(mode: string): void {
+  /** Panel/tray: switch the mode of the current session (only session `id`'s, when given). */
+  setMode(mode: string, id?: string): void {
+    if (id !== undefined && (this.m.state === 'idle' || this.m.s.id !== id)) return;
+    const before = this.results;
     this.dispatch({ type: 'mode', mode });
+    // A switch that needs no model call (mode `off`, enhancement disabled) ends in preview at once
+    // without a result event: the panel still needs the new text.
+    const m = this.m;
+    if (m.state === 'preview' && this.results === before) {
+      this.last = { ...this.last, text: m.enh.text, enhancedText: m.enh.enhanced, enhanceStatus: m.enh.status, enhanceReason: m.enh.reason, model: m.enh.model, usage: null, elapsedMs: null, thinking: '', cached: false };
+      this.emit({ kind: 'result', sessionId: m.s.id, snapshot: this.snapshot() });
+    }
+  }
+  /** Panel: paste or copy a reopened earlier preview. Refused while a dictation is under way (it owns the target app). */
+  async deliver(text: string, action: 'paste' | 'copy'): Promise<void> {
+    if (this.m.state !== 'idle') throw new Error('finish or cancel the current dictation first');
+    this.ports.ui.panel(false);
+    const r = await this.ports.output.deliver(text, action);
+    if (!r.ok) this.emit({ kind: 'notice', sessionId: null, level: 'error', message: `Could not paste${r.message ? ` (${r.message})` : ''}: the text is on the clipboard.` });
   }
   /** Panel Confirm (paste) or Copy. */
   confirm(id: string, text: string, action: 'paste' | 'copy'): void {
@@ -121,6 +141,12 @@ export class DictationController {
     if (b === null || b.id !== sessionId || this.m.state !== 'recording') return;
     const level = b.push(seq, sampleRate, pcm);
     if (level !== null) this.emit({ kind: 'level', sessionId, level });
+  }
+
+  /** Batches received for session `id` (CaptureLink's stop check); infinite once nothing is buffered for it. */
+  receivedBatches(id: string): number {
+    const b = this.buffer;
+    return b !== null && b.id === id ? b.batches : Number.POSITIVE_INFINITY;
   }
 
   /** Journaled sessions a crash left behind. */
@@ -336,8 +362,16 @@ export class DictationController {
 
   private async enhance(id: string, text: string, mode: string): Promise<void> {
     this.aborts.get(id)?.abort();
+    const hit = this.cache.get(id, text, mode);
+    if (hit !== null) {
+      // This session already ran this mode: show that answer again, no second model call.
+      this.finishEnhance(id, hit.result, { thinking: hit.thinking, usage: hit.usage, elapsedMs: 0, cached: true });
+      return;
+    }
     const ac = new AbortController();
     this.aborts.set(id, ac);
+    const started = this.clock.now();
+    let thinking = '';
     let result;
     try {
       result = await this.ports.enhance.enhance({
@@ -345,7 +379,10 @@ export class DictationController {
         mode,
         signal: ac.signal,
         onDelta: (stream, delta) => {
-          if (!ac.signal.aborted) this.emit({ kind: 'delta', sessionId: id, stream, text: delta });
+          if (ac.signal.aborted) return;
+          if (stream === 'thinking') thinking += delta;
+          else if (stream === 'reset') thinking = '';
+          this.emit({ kind: 'delta', sessionId: id, stream, text: delta });
         },
       });
     } catch (err) {
@@ -354,8 +391,15 @@ export class DictationController {
       if (this.aborts.get(id) === ac) this.aborts.delete(id);
     }
     if (ac.signal.aborted) return; // superseded (mode switch, cancel, confirm): its answer is not wanted
-    this.last = { ...this.last, sessionId: id, text: result.text, enhancedText: result.enhanced, enhanceStatus: result.status, enhanceReason: result.reason };
-    this.emit({ kind: 'result', sessionId: id, snapshot: { ...this.snapshot(), text: result.text, enhancedText: result.enhanced, enhanceStatus: result.status, enhanceReason: result.reason } });
+    const elapsedMs = this.clock.now() - started;
+    this.cache.put(id, text, mode, { result, thinking, usage: result.usage, elapsedMs });
+    this.finishEnhance(id, result, { thinking, usage: result.usage, elapsedMs, cached: false });
+  }
+
+  private finishEnhance(id: string, result: EnhanceOutcome, extra: Pick<DictationSnapshot, 'thinking' | 'usage' | 'elapsedMs' | 'cached'>): void {
+    this.last = { ...this.last, sessionId: id, text: result.text, enhancedText: result.enhanced, enhanceStatus: result.status, enhanceReason: result.reason, model: result.model, ...extra };
+    this.results += 1;
+    this.emit({ kind: 'result', sessionId: id, snapshot: { ...this.snapshot(), mode: result.mode } });
     this.dispatch({ type: 'enhance-done', id, result });
   }
 
@@ -442,6 +486,9 @@ export class DictationController {
   }
 
   private emptySnapshot(): DictationSnapshot {
-    return { sessionId: null, state: 'idle', mode: this.ports.config().ai_enhance.mode, asrText: '', enhancedText: null, text: '', enhanceStatus: null, enhanceReason: null };
+    return {
+      sessionId: null, state: 'idle', mode: this.ports.config().ai_enhance.mode, asrText: '', enhancedText: null, text: '', enhanceStatus: null, enhanceReason: null,
+      model: '', usage: null, elapsedMs: null, thinking: '', cached: false,
+    };
   }
 }

@@ -5,7 +5,7 @@
 import type { ConfigStore } from '../settings/config-store.ts';
 import type { SecretStore } from '../settings/secrets.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
-import type { CaptureStatus, DictationSnapshot, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
+import type { CaptureStatus, DictationModeWire, DictationPromptWire, DictationSnapshot, HotkeyStatusWire, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
 import type { RecordUpdate, StoredRecord } from '../../shared/history/record.ts';
 import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, ProviderCheckResult, VocabItem } from '../../shared/ipc/settings-types.ts';
@@ -51,6 +51,16 @@ export interface DictationIpcService {
   cancel(sessionId: string): void;
   recoverable(): readonly RecoverableSession[];
   recover(id: string, action: 'finish' | 'discard'): void;
+  /** Hotkey registration status (Settings shows failures and conflicts). */
+  hotkeys(): HotkeyStatusWire;
+  /** The modes the panel offers, in menu order. */
+  modes(): readonly DictationModeWire[];
+  /** Re-runs session `sessionId`'s enhancement in `mode` (ignored for another session). */
+  setMode(sessionId: string, mode: string): void;
+  /** The system prompt the enhancer builds for the session's transcript in `mode`. */
+  prompt(sessionId: string, mode: string): Promise<DictationPromptWire>;
+  /** Pastes or copies a reopened earlier preview (only when no dictation is under way). */
+  deliver(text: string, action: 'paste' | 'copy'): Promise<void>;
 }
 
 /** What the Settings window may do beyond config and secrets (src/main/ipc/handlers/settings-services.ts builds it). */

@@ -64,11 +64,17 @@ export class Recorder {
     }
   }
 
-  /** Streams the pre-roll, then live batches, tagged with `sessionId`. */
-  start(sessionId: string): void {
+  /** Streams the pre-roll (at most `preRollMs` of it when given), then live batches, tagged with `sessionId`. */
+  start(sessionId: string, preRollMs?: number): void {
     this.session = { id: sessionId, seq: 0, sending: Promise.resolve() };
     const preRoll = this.ring;
     this.ring = [];
+    if (preRollMs !== undefined) {
+      // Keep only the newest batches: e.g. nothing from before a start sound ended.
+      const max = ((this.ctx?.sampleRate ?? CAPTURE_RATE) * preRollMs) / 1000;
+      let kept = preRoll.reduce((n, b) => n + b.length, 0);
+      while (preRoll.length > 0 && kept > max) kept -= preRoll.shift()?.length ?? 0;
+    }
     for (const b of preRoll) this.send(b);
   }
 

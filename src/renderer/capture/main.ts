@@ -13,7 +13,7 @@ if (hasBridge()) {
         void recorder.configure(command.deviceId, command.preRollMs);
         return;
       case 'start':
-        recorder.start(command.sessionId);
+        recorder.start(command.sessionId, command.preRollMs);
         return;
       case 'stop':
         void recorder.stop(command.sessionId);

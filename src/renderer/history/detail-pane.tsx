@@ -18,21 +18,32 @@ export interface DetailPaneProps {
 
 const outcomes = ['confirmed', 'copied', 'direct', 'cancelled', 'failed'] as const;
 
-/** All three texts, metadata, the editable final text (Ctrl/⌘+S saves), delete with confirmation. */
+/**
+ * All three texts, metadata, the editable final text (Ctrl/⌘+S saves), delete with confirmation.
+ * The parent keys it by record, so another record starts fresh; a saved edit coming back resets the draft.
+ */
 export function DetailPane({ row, editRequest, deleteRequest, onSave, onDelete, onClose }: DetailPaneProps) {
   const { t } = useI18n();
   const [draft, setDraft] = useState(row.final_text);
-  const [confirming, setConfirming] = useState(false);
+  const [seenText, setSeenText] = useState(row.final_text);
+  if (seenText !== row.final_text) {
+    // The stored text changed (our save, or an edit elsewhere): adopt it (React's "adjust state on prop change").
+    setSeenText(row.final_text);
+    setDraft(row.final_text);
+  }
+  const [asked, setAsked] = useState(false);
+  // A Delete key press on the list (deleteRequest changes) opens the confirmation until it is dismissed.
+  const [dismissedAt, setDismissedAt] = useState(deleteRequest);
+  const confirming = asked || deleteRequest !== dismissedAt;
+  const setConfirming = (on: boolean) => {
+    setAsked(on);
+    if (!on) setDismissedAt(deleteRequest);
+  };
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
-  // A different record (or a saved edit coming back) resets the draft.
-  useEffect(() => {
-    setDraft(row.final_text);
-    setConfirming(false);
-  }, [row.key, row.final_text]);
   useEffect(() => {
     if (editRequest > 0) {
       const el = textRef.current;
@@ -40,9 +51,6 @@ export function DetailPane({ row, editRequest, deleteRequest, onSave, onDelete, 
       el?.setSelectionRange(el.value.length, el.value.length);
     }
   }, [editRequest]);
-  useEffect(() => {
-    if (deleteRequest > 0) setConfirming(true);
-  }, [deleteRequest]);
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);

@@ -84,6 +84,7 @@ export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
         </div>
         {selected ? (
           <DetailPane
+            key={selected.key}
             row={selected}
             editRequest={editRequest}
             deleteRequest={deleteRequest}

@@ -44,9 +44,10 @@ export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
   const [filters, setFiltersState] = useState<HistoryFilters>(DEFAULT_FILTERS);
   const [searchText, setSearchTextState] = useState('');
   const [cursor, setCursor] = useState<string | undefined>(undefined);
-  const [page, setPage] = useState<LoadedPage | null>(null);
-  const [count, setCount] = useState<HistoryMatchCount | null>(null);
-  const [loading, setLoading] = useState(true);
+  // Each answer is stored with the request it answers, so "loading" and "counting" are derived, not set in effects.
+  const [pageState, setPageState] = useState<{ readonly key: string; readonly page: LoadedPage } | null>(null);
+  const [countState, setCountState] = useState<{ readonly key: string; readonly count: HistoryMatchCount } | null>(null);
+  const [failedKey, setFailedKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const [countTick, setCountTick] = useState(0);
@@ -65,38 +66,43 @@ export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
     return () => clearTimeout(timer);
   }, [searchText, filters, setFilters]);
 
+  const filtersKey = JSON.stringify(filters);
+  const pageKey = `${filtersKey}|${cursor ?? ''}|${tick}`;
+
   // Rows of the current page.
   useEffect(() => {
     const seq = ++pageSeq.current;
-    setLoading(true);
     bridge.history.query({ ...toHistoryQuery(filters, new Date(), cursor), count: false, facets: false }).then(
       (p) => {
         if (seq !== pageSeq.current) return;
-        setPage({ rows: p.rows, page: p.page, nextCursor: p.nextCursor, prevCursor: p.prevCursor });
+        setPageState({ key: pageKey, page: { rows: p.rows, page: p.page, nextCursor: p.nextCursor, prevCursor: p.prevCursor } });
         setError(null);
-        setLoading(false);
       },
       (e: unknown) => {
         if (seq !== pageSeq.current) return;
+        setFailedKey(pageKey);
         setError(errorText(e));
-        setLoading(false);
       },
     );
-  }, [bridge, filters, cursor, tick]);
+  }, [bridge, filters, cursor, pageKey]);
 
   // Total and facets: only when the filters change (paging does not change them).
   useEffect(() => {
     const seq = ++countSeq.current;
-    setCount(null);
     bridge.history.count({ ...toHistoryQuery(filters, new Date()), facets: true }).then(
       (c) => {
-        if (seq === countSeq.current) setCount(c);
+        if (seq === countSeq.current) setCountState({ key: filtersKey, count: c });
       },
       (e: unknown) => {
         if (seq === countSeq.current) setError(errorText(e));
       },
     );
-  }, [bridge, filters, countTick]);
+  }, [bridge, filters, filtersKey, countTick]);
+
+  const page = pageState?.page ?? null;
+  // A refresh keeps showing the previous count of the same filters; new filters show "Counting…".
+  const count = countState?.key === filtersKey ? countState.count : null;
+  const loading = pageState?.key !== pageKey && failedKey !== pageKey;
 
   const refresh = useCallback(() => {
     setTick((n) => n + 1);

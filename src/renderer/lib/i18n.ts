@@ -4,6 +4,8 @@
  */
 
 import { historyEn, historyZh } from './messages-history.ts';
+import { panelEn, panelZh } from './messages-panel.ts';
+import { settingsEn, settingsZh } from './messages-settings.ts';
 
 /** A language the UI is translated into. */
 export type UiLanguage = 'en' | 'zh';
@@ -73,10 +75,10 @@ const en = {
   'privacy.retention.help': '0 keeps everything.',
 
   'panel.title': 'Tingxie',
-  'panel.idle': 'No dictation in progress.',
-  'panel.version': 'Tingxie {version} · {platform}',
 
   ...historyEn,
+  ...settingsEn,
+  ...panelEn,
 } as const;
 
 /** A key of the string table. */
@@ -144,10 +146,10 @@ const zh: Readonly<Record<MessageKey, string>> = {
   'privacy.retention.help': '0 表示全部保留。',
 
   'panel.title': '听写',
-  'panel.idle': '当前没有进行中的听写。',
-  'panel.version': '听写 {version} · {platform}',
 
   ...historyZh,
+  ...settingsZh,
+  ...panelZh,
 };
 
 const tables: Readonly<Record<UiLanguage, Readonly<Record<MessageKey, string>>>> = { en, zh };

@@ -5,6 +5,8 @@ import { TextAreaField } from '../components/text-area-field.tsx';
 import { boolAt, numberAt, stringAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { ApiKeyField } from './api-key-field.tsx';
+import { ModesEditor } from './modes-editor.tsx';
+import { ProviderSection } from './provider-section.tsx';
 import type { TabProps } from './tab-props.ts';
 
 /** Built-in modes (FEATURES.md). A custom mode id already in the config is listed too. */
@@ -51,6 +53,15 @@ export function AiTab({ config, saver, bridge }: TabProps) {
           error={saver.errors['ai_enhance.mode']}
           onChange={(v) => saver.save('ai_enhance.mode', v)}
         />
+        <SwitchField
+          id="ai-thinking"
+          label={t('ai.thinking')}
+          help={t('ai.thinking.help')}
+          checked={boolAt(config, 'ai_enhance.thinking', false)}
+          error={saver.errors['ai_enhance.thinking']}
+          onChange={(v) => saver.save('ai_enhance.thinking', v)}
+        />
+        <ProviderSection config={config} saver={saver} bridge={bridge} />
       </div>
 
       <h2>{t('ai.history.section')}</h2>
@@ -81,6 +92,9 @@ export function AiTab({ config, saver, bridge }: TabProps) {
       <div className="group">
         <ApiKeyField bridge={bridge} provider={provider} />
       </div>
+
+      <h2>{t('modes.section')}</h2>
+      <ModesEditor bridge={bridge} />
     </>
   );
 }

@@ -9,15 +9,18 @@ import { useI18n } from '../lib/i18n-context.ts';
 export interface ApiKeyFieldProps {
   readonly bridge: TingxieBridge;
   readonly provider: string;
+  /** Another secret than `provider:<provider>` (e.g. `asr:remote`), with its own label. */
+  readonly secretName?: string;
+  readonly label?: string;
 }
 
 /**
  * Write-only API key: the window only ever learns whether a key is set (secrets:status lists names,
  * never values). What the user types lives in this component until Save and is cleared right after.
  */
-export function ApiKeyField({ bridge, provider }: ApiKeyFieldProps) {
+export function ApiKeyField({ bridge, provider, secretName, label }: ApiKeyFieldProps) {
   const { t } = useI18n();
-  const name = `provider:${provider}`;
+  const name = secretName ?? `provider:${provider}`;
   const [status, setStatus] = useState<SecretsStatus | null>(null);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,19 +51,20 @@ export function ApiKeyField({ bridge, provider }: ApiKeyFieldProps) {
   };
 
   const isSet = status?.secrets.some((s) => s.name === name) ?? false;
-  const id = 'api-key';
+  // The provider key keeps the historical ids; another secret gets its own (two fields may share a window).
+  const id = secretName ? `key-${secretName.replace(/[^A-Za-z0-9]/g, '-')}` : 'api-key';
   const help = status?.backend === 'memory' ? `${t('ai.key.help')} ${t('ai.key.backend.memory')}` : t('ai.key.help');
   return (
     <div className="row-block">
       <span className="row-text">
         <label className="row-label" htmlFor={id}>
-          {t('ai.key.label', { provider })}
+          {label ?? t('ai.key.label', { provider })}
         </label>
         <span className="help" id={`${id}-help`}>
           {help}
         </span>
         {error ? (
-          <span className="field-error" id={`${id}-error`} role="alert" data-testid="api-key-error">
+          <span className="field-error" id={`${id}-error`} role="alert" data-testid={`${id}-error`}>
             {error}
           </span>
         ) : null}
@@ -88,7 +92,7 @@ export function ApiKeyField({ bridge, provider }: ApiKeyFieldProps) {
         <button type="button" disabled={busy || !isSet} onClick={() => void run(() => bridge.secrets.delete({ name }))}>
           {t('common.remove')}
         </button>
-        <span className={isSet ? 'status status-set' : 'status'} data-testid="api-key-status" aria-live="polite">
+        <span className={isSet ? 'status status-set' : 'status'} data-testid={`${id}-status`} aria-live="polite">
           {status === null ? '' : isSet ? t('ai.key.set') : t('ai.key.notSet')}
         </span>
       </form>

@@ -4,13 +4,15 @@ import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { boolAt, choiceAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
+import { RecordingSection } from './recording-section.tsx';
 import type { TabProps } from './tab-props.ts';
 
 const languages = ['system', 'zh', 'en'] as const;
 const methods = ['paste', 'copy'] as const;
 
 /** General: UI language, preview, output method, launch at login, and the app version. */
-export function GeneralTab({ config, saver, bridge }: TabProps) {
+export function GeneralTab(props: TabProps) {
+  const { config, saver, bridge } = props;
   const { t } = useI18n();
   const [info, setInfo] = useState<AppInfo | null>(null);
   useEffect(() => {
@@ -61,6 +63,7 @@ export function GeneralTab({ config, saver, bridge }: TabProps) {
           onChange={(v) => saver.save('app.launch_at_login', v)}
         />
       </div>
+      <RecordingSection {...props} platform={info?.platform ?? 'linux'} />
       {info ? (
         <p className="help about" data-testid="about">
           {t('general.about', { name: t('app.name'), version: info.version })}

@@ -2,10 +2,11 @@ import { NumberField } from '../components/number-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { boolAt, numberAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
+import { PrivacyActions } from './privacy-actions.tsx';
 import type { TabProps } from './tab-props.ts';
 
 /** History & privacy: whether history is kept, and for how many days. */
-export function PrivacyTab({ config, saver }: TabProps) {
+export function PrivacyTab({ config, saver, bridge }: TabProps) {
   const { t } = useI18n();
   return (
     <>
@@ -30,6 +31,7 @@ export function PrivacyTab({ config, saver }: TabProps) {
           onCommit={(v) => saver.save('history.retention_days', v)}
         />
       </div>
+      <PrivacyActions bridge={bridge} />
     </>
   );
 }

@@ -10,12 +10,15 @@ import { stringAt } from '../lib/config-view.ts';
 import { resolveLanguage } from '../lib/i18n.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { AiTab } from './ai-tab.tsx';
+import { AudioTab } from './audio-tab.tsx';
+import { SpeechTab } from './speech-tab.tsx';
+import { VocabularyTab } from './vocabulary-tab.tsx';
 import { GeneralTab } from './general-tab.tsx';
 import { PrivacyTab } from './privacy-tab.tsx';
 import type { TabProps } from './tab-props.ts';
 
-type TabId = 'general' | 'ai' | 'privacy';
-const tabIds: readonly TabId[] = ['general', 'ai', 'privacy'];
+type TabId = 'general' | 'audio' | 'speech' | 'ai' | 'vocabulary' | 'privacy';
+const tabIds: readonly TabId[] = ['general', 'audio', 'speech', 'ai', 'vocabulary', 'privacy'];
 
 /** The settings window: language from config, sidebar of sections, load-issue banner. */
 export function SettingsApp({ bridge }: { readonly bridge: TingxieBridge }) {
@@ -86,8 +89,14 @@ function TabContent({ tab, props }: { readonly tab: TabId; readonly props: TabPr
   switch (tab) {
     case 'general':
       return <GeneralTab {...props} />;
+    case 'audio':
+      return <AudioTab {...props} />;
+    case 'speech':
+      return <SpeechTab {...props} />;
     case 'ai':
       return <AiTab {...props} />;
+    case 'vocabulary':
+      return <VocabularyTab {...props} />;
     case 'privacy':
       return <PrivacyTab {...props} />;
     default: {

@@ -3,7 +3,7 @@
  * the schemas. contract.ts checks at compile time that this list and the contract agree.
  */
 import { dictationChannelArity, dictationEventChannels } from './dictation-channels.ts';
-import { settingsChannelArity } from './settings-channels.ts';
+import { settingsChannelArity, settingsEventChannels } from './settings-channels.ts';
 
 /**
  * Invoke channels (`domain:verb`, renderer → main) and how many payload arguments each takes: 0 means
@@ -38,7 +38,7 @@ export type InvokeChannel = keyof typeof invokeChannelArity;
 export const invokeChannels = Object.keys(invokeChannelArity) as readonly InvokeChannel[];
 
 /** Event channels (main → renderer), delivered to every trusted window. */
-export const eventChannels = ['config:changed', 'app:notice', 'history:changed', ...dictationEventChannels] as const;
+export const eventChannels = ['config:changed', 'app:notice', 'history:changed', ...dictationEventChannels, ...settingsEventChannels] as const;
 
 /** Every event channel name. */
 export type EventChannel = (typeof eventChannels)[number];

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { EventChannel, InvokeChannel, invokeChannelArity } from './channels.ts';
 import { dictationContract, dictationEvents } from './dictation-contract.ts';
 import { forbiddenKeys, jsonValueSchema } from './json-value.ts';
-import { settingsContract } from './settings-contract.ts';
+import { settingsContract, settingsEvents } from './settings-contract.ts';
 import { historyQuerySchema, statsQuerySchema } from '../history/query.ts';
 import type { HistoryMatchCount, HistoryPage, UsageStats } from '../history/query.ts';
 import type { StoredRecord } from '../history/record.ts';
@@ -132,6 +132,7 @@ export const ipcEvents = {
   'app:notice': returns<AppNotice>(),
   'history:changed': returns<HistoryChangedEvent>(),
   ...dictationEvents,
+  ...settingsEvents,
 } as const satisfies { readonly [E in EventChannel]: TypeMarker<unknown> };
 
 /** The type of the contract. */

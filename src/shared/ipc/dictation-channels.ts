@@ -12,7 +12,12 @@ export const dictationChannelArity = {
   'dictation:cancel': 1,
   'dictation:recoverable': 0,
   'dictation:recover': 1,
+  'dictation:hotkeys': 0,
+  'dictation:modes': 0,
+  'dictation:set-mode': 1,
+  'dictation:prompt': 1,
+  'dictation:deliver': 1,
 } as const;
 
 /** Events of the dictation feature (main → renderer). */
-export const dictationEventChannels = ['dictation:event', 'capture:command'] as const;
+export const dictationEventChannels = ['dictation:event', 'capture:command', 'dictation:sound'] as const;

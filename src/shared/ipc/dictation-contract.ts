@@ -4,7 +4,18 @@
  * length, whole Float32 samples) like every other payload.
  */
 import { z } from 'zod';
-import type { CaptureCommand, CaptureStatus, DictationEvent, DictationSnapshot, RecoverableSession } from './dictation-types.ts';
+import type {
+  CaptureCommand,
+  CaptureStatus,
+  DictationEvent,
+  DictationModeWire,
+  DictationPromptWire,
+  DictationSnapshot,
+  DictationSound,
+  HotkeyStatusWire,
+  RecoverableSession,
+} from './dictation-types.ts';
+import { modeIdSchema } from './settings-contract.ts';
 
 /** Most samples one frames batch may carry (2 s at 48 kHz; the capture window sends ~100 ms). */
 export const maxFrameSamples = 96_000;
@@ -63,12 +74,28 @@ export const dictationContract = {
   'dictation:cancel': { request: z.strictObject({ sessionId: sessionIdSchema }), response: marker<null>() },
   'dictation:recoverable': { request: z.undefined({ error: 'this call takes no payload' }), response: marker<readonly RecoverableSession[]>() },
   'dictation:recover': { request: z.strictObject({ id: sessionIdSchema, action: z.enum(['finish', 'discard']) }), response: marker<null>() },
+  'dictation:hotkeys': { request: z.undefined({ error: 'this call takes no payload' }), response: marker<HotkeyStatusWire>() },
+  /** The modes the panel offers (⌘/Ctrl+1–9), in menu order. */
+  'dictation:modes': { request: z.undefined({ error: 'this call takes no payload' }), response: marker<readonly DictationModeWire[]>() },
+  /** Re-runs the session's enhancement in another mode (a result this session already has for it is reused). */
+  'dictation:set-mode': { request: z.strictObject({ sessionId: sessionIdSchema, mode: modeIdSchema }), response: marker<null>() },
+  /** The system prompt (on demand) the enhancer builds for the session's transcript in `mode`. */
+  'dictation:prompt': { request: z.strictObject({ sessionId: sessionIdSchema, mode: modeIdSchema }), response: marker<DictationPromptWire>() },
+  /** Pastes or copies a reopened earlier preview's text (no new record: that dictation is already logged). */
+  'dictation:deliver': {
+    request: z.strictObject({
+      text: z.string().min(1, 'must not be empty').max(maxDictationText, `must be at most ${maxDictationText} characters`),
+      action: z.enum(['paste', 'copy']),
+    }),
+    response: marker<null>(),
+  },
 } as const;
 
 /** Event payload types of the dictation feature; contract.ts spreads it in. */
 export const dictationEvents = {
   'dictation:event': marker<DictationEvent>(),
   'capture:command': marker<CaptureCommand>(),
+  'dictation:sound': marker<DictationSound>(),
 } as const;
 
 /** Re-exported for the capture window's status type. */

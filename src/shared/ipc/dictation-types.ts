@@ -27,6 +27,38 @@ export interface DictationSnapshot {
   readonly enhanceStatus: EnhanceStatusWire | null;
   /** Readable reason when enhancement fell back to the raw text. */
   readonly enhanceReason: string | null;
+  /** The model that enhanced the text ('' when none did). */
+  readonly model: string;
+  /** Tokens of the enhancement (cached = prompt tokens the provider served from its cache); null when no model answered. */
+  readonly usage: TokenUsageWire | null;
+  /** How long the enhancement took (ms); 0 for a result taken from this session's per-mode cache. */
+  readonly elapsedMs: number | null;
+  /** The model's thinking text (shown on demand); '' when it had none. */
+  readonly thinking: string;
+  /** True when this result came from this session's per-mode cache (no new model call). */
+  readonly cached: boolean;
+}
+
+/** Token counts of one enhancement, as providers report them. */
+export interface TokenUsageWire {
+  readonly prompt_tokens: number;
+  readonly completion_tokens: number;
+  readonly cached_tokens: number;
+}
+
+/** A selectable enhancement mode (answer of `dictation:modes`), in menu order. */
+export interface DictationModeWire {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** The request the enhancer would send for a session's transcript in a mode (answer of `dictation:prompt`). */
+export interface DictationPromptWire {
+  readonly mode: string;
+  /** The system message (mode prompt + context), or null when the mode sends none / enhancement is off. */
+  readonly system: string | null;
+  /** The user message (the transcript as sent). */
+  readonly user: string | null;
 }
 
 /** Events of `dictation:event`, in the order they happen within a session. */
@@ -43,8 +75,11 @@ export type DictationEvent =
 export type CaptureCommand =
   /** Keep the microphone open (warm) with this device and pre-roll, so a key press records at once. */
   | { readonly action: 'configure'; readonly deviceId: string | null; readonly preRollMs: number }
-  /** Start streaming: the pre-roll buffer first, then live frames tagged with `sessionId`. */
-  | { readonly action: 'start'; readonly sessionId: string }
+  /**
+   * Start streaming: the pre-roll buffer first, then live frames tagged with `sessionId`. `preRollMs`
+   * overrides the configured pre-roll for this session (0 after a start sound, which must not be recorded).
+   */
+  | { readonly action: 'start'; readonly sessionId: string; readonly preRollMs?: number }
   /** Flush what is buffered and stop streaming (the mic stays warm). */
   | { readonly action: 'stop'; readonly sessionId: string }
   /** Release the microphone (e.g. the device went away, or the app quits). */
@@ -74,4 +109,21 @@ export interface RecoverableSession {
   readonly durationSeconds: number;
   /** The transcript, when ASR had finished. */
   readonly asrText: string | null;
+}
+
+/** How the hotkeys are doing (answer of `dictation:hotkeys`, shown in Settings): never silent about failures. */
+export interface HotkeyStatusWire {
+  /** The global key hook (hold-to-talk, cancel/restart/mode keys): running, or failed with `hookError`. */
+  readonly hook: 'running' | 'failed' | 'off';
+  readonly hookError: string | null;
+  /** The toggle shortcut, when one is wanted: registered, or the reason it is not. */
+  readonly toggle: { readonly accelerator: string; readonly registered: boolean; readonly error: string | null } | null;
+  /** Key names in the config that cannot be used, with the reason. */
+  readonly problems: readonly string[];
+}
+
+/** Payload of `dictation:sound`: a window (the indicator) plays a start/stop sound at this volume (0–1). */
+export interface DictationSound {
+  readonly which: 'start' | 'stop';
+  readonly volume: number;
 }

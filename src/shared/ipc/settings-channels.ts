@@ -21,3 +21,6 @@ export const settingsChannelArity = {
   'history:export': 1,
   'history:import': 0,
 } as const;
+
+/** Events of the settings feature (main → renderer). */
+export const settingsEventChannels = ['models:progress'] as const;

@@ -3,7 +3,7 @@
  * from the renderer: export/import channels make main show the save/open dialog.
  */
 import { z } from 'zod';
-import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, ProviderCheckResult, VocabItem } from './settings-types.ts';
+import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, ModelProgressEvent, ProviderCheckResult, VocabItem } from './settings-types.ts';
 
 /** Phantom type marker (contract.ts's `returns`, repeated to avoid an import cycle). */
 const marker = <T>(): { readonly __type?: T } => ({});
@@ -45,4 +45,9 @@ export const settingsContract = {
   },
   'history:export': { request: z.strictObject({ format: z.enum(['jsonl', 'csv']) }), response: marker<FileActionResult>() },
   'history:import': { request: none, response: marker<HistoryImportResult>() },
+} as const;
+
+/** Event payload types of the settings feature; contract.ts spreads it in. */
+export const settingsEvents = {
+  'models:progress': marker<ModelProgressEvent>(),
 } as const;

@@ -28,7 +28,14 @@ export interface ModelItem {
   readonly download: ModelDownloadState | null;
 }
 
-/** Progress of a model download (polled with `models:list` while one runs). */
+/** Payload of `models:progress`: a download's new state (pushed by main while it runs, and when it ends). */
+export interface ModelProgressEvent {
+  readonly name: string;
+  readonly download: ModelDownloadState;
+}
+
+/** Progress of a model download (pushed as `models:progress`; also in `models:list`).
+ */
 export type ModelDownloadState =
   | { readonly state: 'downloading'; readonly received: number; readonly total: number | null }
   | { readonly state: 'failed'; readonly message: string }

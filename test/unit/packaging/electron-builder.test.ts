@@ -37,6 +37,7 @@ interface BuilderConfig {
   };
   win?: { target?: string[]; icon?: string };
   linux?: { target?: string[]; category?: string; icon?: string; maintainer?: string };
+  deb?: { depends?: string[]; recommends?: string[] };
 }
 
 const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
@@ -48,6 +49,19 @@ describe('electron-builder.yml', () => {
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toContain('**/*.node');
     expect(config.npmRebuild).toBe(false);
+  });
+
+  it('unpacks every native part (whisper, key hook, sherpa-onnx libraries, VAD models); the deb depends on libgomp1 and the defaults', () => {
+    expect(config.asarUnpack).toEqual(
+      expect.arrayContaining([
+        'node_modules/smart-whisper/build/Release/*.node',
+        'node_modules/uiohook-napi/prebuilds/**',
+        'node_modules/sherpa-onnx-*/**',
+        'node_modules/@ricky0123/vad-web/dist/*.onnx',
+      ]),
+    );
+    // A `depends` list replaces electron-builder's defaults, so they must be listed too.
+    expect(config.deb?.depends).toEqual(expect.arrayContaining(['libgomp1', 'libgtk-3-0', 'libnss3', 'libxtst6', 'libsecret-1-0', 'libxt6']));
   });
 
   it('packages the build and runtime assets, never sources, tests or benchmarks', () => {
@@ -118,7 +132,9 @@ describe('the files electron-builder packages (offline, stub Electron)', () => {
   it('contains main, the sandboxed preload and every renderer entry', () => {
     expect(entries).toContain('/out/main/index.js');
     expect(entries).toContain('/out/preload/index.cjs');
-    for (const kind of ['panel', 'settings', 'history', 'capture']) expect(entries).toContain(`/out/renderer/${kind}/index.html`);
+    for (const kind of ['panel', 'settings', 'history', 'capture', 'indicator']) expect(entries).toContain(`/out/renderer/${kind}/index.html`);
+    // utilityProcess forks the ASR engine host by path.
+    expect(entries).toContain('/out/main/engine-host.js');
     const pkg = JSON.parse(extractFile(join(resources, 'app.asar'), 'package.json').toString('utf8')) as { main: string };
     expect(entries).toContain(`/${pkg.main}`);
   });
@@ -148,5 +164,19 @@ describe('the files electron-builder packages (offline, stub Electron)', () => {
     expect(existsSync(unpacked)).toBe(true);
     // A real ELF shared object, not an empty placeholder.
     expect(readFileSync(unpacked).subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+  });
+
+  it.each([
+    ['uiohook-napi', 'prebuilds/linux-x64/uiohook-napi.node'],
+    ['sherpa-onnx-linux-x64', 'libonnxruntime.so'],
+    ['@ricky0123/vad-web', 'dist/silero_vad_v5.onnx'],
+  ])('unpacks %s/%s next to the asar', (pkg, file) => {
+    const unpacked = join(resources, 'app.asar.unpacked', 'node_modules', pkg, file);
+    expect(existsSync(unpacked)).toBe(true);
+    if (file.endsWith('.node') || file.endsWith('.so')) expect(readFileSync(unpacked).subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+  });
+
+  it.skipIf(!existsSync(join(root, 'node_modules/smart-whisper/build/Release/smart-whisper.node')))('unpacks the whisper binding built at install (skipped where it was not built)', () => {
+    expect(existsSync(join(resources, 'app.asar.unpacked', 'node_modules', 'smart-whisper', 'build', 'Release', 'smart-whisper.node'))).toBe(true);
   });
 });

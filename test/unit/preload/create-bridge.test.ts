@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBridge } from '../../../src/preload/create-bridge.ts';
 import type { BridgeTransport } from '../../../src/preload/create-bridge.ts';
-import { invokeChannels } from '../../../src/shared/ipc/channels.ts';
+import { camelCase, invokeChannels, splitChannel } from '../../../src/shared/ipc/channels.ts';
 import { BridgeCallError, isBridgeCallError } from '../../../src/shared/ipc/envelope.ts';
 import { unwrapBridge } from '../../../src/shared/ipc/unwrap-bridge.ts';
 import type { EventChannel } from '../../../src/shared/ipc/channels.ts';
@@ -34,9 +34,13 @@ describe('createBridge', () => {
     const methods = Object.entries(wire)
       .filter(([k]) => k !== 'on')
       .flatMap(([domain, m]) => Object.keys(m as object).map((name) => `${domain}.${name}`));
-    expect(methods.sort()).toEqual(
-      ['config.get', 'config.set', 'config.issues', 'secrets.status', 'secrets.set', 'secrets.delete', 'app.info', 'app.openExternal', 'app.openLogs'].sort(),
-    );
+    // Exactly the contract's channels, each as domain.camelCasedVerb (e.g. app:open-external → app.openExternal).
+    const expected = invokeChannels.map((c) => {
+      const { domain, verb } = splitChannel(c);
+      return `${domain}.${camelCase(verb)}`;
+    });
+    expect(methods.sort()).toEqual(expected.sort());
+    expect(methods).toContain('app.openExternal');
     expect(methods.length).toBe(invokeChannels.length);
     expect(Object.isFrozen(wire)).toBe(true);
     expect(Object.isFrozen(wire.config)).toBe(true);

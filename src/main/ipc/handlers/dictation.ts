@@ -10,7 +10,12 @@ type DictationChannels =
   | 'dictation:confirm'
   | 'dictation:cancel'
   | 'dictation:recoverable'
-  | 'dictation:recover';
+  | 'dictation:recover'
+  | 'dictation:hotkeys'
+  | 'dictation:modes'
+  | 'dictation:set-mode'
+  | 'dictation:prompt'
+  | 'dictation:deliver';
 
 /** Only the hidden capture page may stream audio into a session. */
 function isCapturePage(frameUrl: string): boolean {
@@ -71,6 +76,17 @@ export function dictationHandlers(service: DictationIpcService | undefined): Pic
     'dictation:recoverable': () => svc().recoverable(),
     'dictation:recover': ({ id, action }) => {
       svc().recover(id, action);
+      return null;
+    },
+    'dictation:hotkeys': () => svc().hotkeys(),
+    'dictation:modes': () => svc().modes(),
+    'dictation:set-mode': ({ sessionId, mode }) => {
+      svc().setMode(sessionId, mode);
+      return null;
+    },
+    'dictation:prompt': ({ sessionId, mode }) => svc().prompt(sessionId, mode),
+    'dictation:deliver': async ({ text, action }) => {
+      await svc().deliver(text, action);
       return null;
     },
   };

@@ -42,6 +42,8 @@ export interface SettingsApiDeps {
   readonly dialogs: FileDialogs;
   readonly promptLanguage: () => PromptLanguage;
   readonly log?: (message: string, fields?: Readonly<Record<string, unknown>>) => void;
+  /** Pushes a download's progress to the windows (`models:progress`); at most ~10 updates a second per download. */
+  readonly onModelProgress?: (name: string, download: ModelDownloadState) => void;
 }
 
 function vocabItem(store: VocabularyStore, e: VocabEntry): VocabItem {
@@ -89,7 +91,7 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
       try {
         doc = JSON.parse(await readFile(file, 'utf8'));
       } catch (err) {
-        throw new Error(`${path.basename(file)} is not a JSON file: ${err instanceof Error ? err.message : String(err)}`);
+        throw new Error(`${path.basename(file)} is not a JSON file: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       }
       return { path: file, count: vocabulary.importData(doc) };
     },
@@ -107,20 +109,31 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
       const abort = new AbortController();
       const entry: { state: ModelDownloadState; abort: AbortController | null } = { state: { state: 'downloading', received: 0, total: null }, abort };
       downloads.set(name, entry);
+      let sentAt = 0;
+      const push = (force: boolean): void => {
+        const now = Date.now();
+        if (!force && now - sentAt < 100) return;
+        sentAt = now;
+        deps.onModelProgress?.(name, entry.state);
+      };
+      push(true);
       models
         .download(name, {
           signal: abort.signal,
           onProgress: (p) => {
             entry.state = { state: 'downloading', received: p.received, total: p.total ?? null };
+            push(false);
           },
         })
         .then(
           () => {
             entry.state = { state: 'done' };
+            push(true);
           },
           (err: unknown) => {
             entry.state = { state: 'failed', message: err instanceof Error ? err.message : String(err) };
             deps.log?.('model download failed', { name, error: err });
+            push(true);
           },
         )
         .finally(() => {

@@ -84,6 +84,18 @@ vi.mock('electron', () => {
     }
     show(): void {}
     focus(): void {}
+    hide(): void {}
+    showInactive(): void {}
+    isVisible(): boolean {
+      return false;
+    }
+    getSize(): number[] {
+      return [168, 40];
+    }
+    setPosition(): void {}
+    setIgnoreMouseEvents(): void {}
+    setAlwaysOnTop(): void {}
+    setVisibleOnAllWorkspaces(): void {}
   }
   const appEmitter = new Emitter();
   const app = Object.assign(appEmitter, {
@@ -100,6 +112,7 @@ vi.mock('electron', () => {
       appEmitter.emit('before-quit', event);
     },
     exit: (code: number) => (s.exitCode = code),
+    setLoginItemSettings: () => undefined,
     dock: undefined,
   });
   s.app = app;
@@ -121,6 +134,13 @@ vi.mock('electron', () => {
     ipcMain: { handle: (ch: string, fn: Listener) => s.handlers.set(ch, fn), removeHandler: (ch: string) => s.handlers.delete(ch) },
     shell: { openExternal: () => Promise.resolve(), openPath: () => Promise.resolve('') },
     safeStorage: { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' },
+    // Dictation wiring: recorded no-ops (the hotkeys' native hook is kept off by an empty DISPLAY below).
+    globalShortcut: { register: () => true, unregister: () => undefined },
+    utilityProcess: { fork: () => ({ pid: 1, stderr: null, postMessage: () => undefined, on() { return this; }, kill: () => true }) },
+    screen: { getCursorScreenPoint: () => ({ x: 0, y: 0 }), getDisplayNearestPoint: () => ({ workArea: { x: 0, y: 0, width: 1280, height: 800 } }) },
+    systemPreferences: {},
+    clipboard: {},
+    ClipboardItem: class {},
   };
 });
 
@@ -136,6 +156,10 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tingxie-'));
     vi.stubEnv('TINGXIE_DATA_DIR', dataDir);
     vi.stubEnv('ELECTRON_RENDERER_URL', '');
+    // No global key hook in a test worker, and no autostart file outside the temp folder.
+    vi.stubEnv('DISPLAY', '');
+    vi.stubEnv('WAYLAND_DISPLAY', '');
+    vi.stubEnv('XDG_CONFIG_HOME', dataDir);
     await import('../../../../src/main/index.ts');
     await vi.waitFor(() => expect(logText()).toContain('"msg":"ready"'), { timeout: 10_000 });
   }, 20_000);
@@ -166,7 +190,7 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
 
   it('creates the capture and panel windows hidden, through the secure factory, loading their own pages', () => {
     const kinds = s.windows.map((w) => w.url.match(/renderer\/(\w+)\/index\.html$/)?.[1]);
-    expect(kinds.slice(0, 2)).toEqual(['capture', 'panel']);
+    expect(kinds.slice(0, 3)).toEqual(['capture', 'panel', 'indicator']);
     for (const w of s.windows) {
       expect(w.options.show).toBe(false);
       expect(w.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
@@ -220,6 +244,19 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
     expect(res).toMatchObject({ ok: true });
     await vi.waitFor(() => expect(settings!.contents.sent.some((m) => m[0] === 'config:changed')).toBe(true));
     expect(JSON.parse(readFileSync(join(dataDir, 'config.json'), 'utf8')).ai_enhance.conversation_history.max_entries).toBe(12);
+  });
+
+  it('dictation is wired: hotkey status over IPC (hook failure reported, toggle shortcut as fallback), capture configured on load, tray items', async () => {
+    const capture = s.windows[0]!;
+    const res = (await s.handlers.get('dictation:hotkeys')!({ sender: capture.contents, senderFrame: { url: capture.url } }, undefined)) as { ok: boolean; value: Record<string, unknown> };
+    expect(res.ok).toBe(true);
+    expect(res.value).toMatchObject({ hook: 'failed', hookError: expect.stringMatching(/graphical session|Wayland/), toggle: { accelerator: 'CommandOrControl+Shift+Space', registered: true } });
+    // The failure was said to the user, not only logged.
+    await vi.waitFor(() => expect(capture.contents.sent.some((m) => m[0] === 'app:notice' && /Hold-to-talk/.test(String((m[1] as { message: string }).message)))).toBe(true));
+    capture.contents.emit('did-finish-load');
+    expect(capture.contents.sent.some((m) => m[0] === 'capture:command' && (m[1] as { action: string }).action === 'configure')).toBe(true);
+    const labels = s.menus.at(-1)!.map((i) => i.label);
+    expect(labels).toEqual(expect.arrayContaining(['Enhancement Mode', 'AI Enhancement', 'Enhance Selected Text', 'Retry Last Dictation']));
   });
 
   it('a second instance opens Settings; Quit releases the data-folder lock', async () => {

@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TRAY_LABELS, TRAY_STATUSES, buildTrayMenu, statusLine, trayIconFile } from '../../../../src/main/app/tray-menu.ts';
+import {
+  DEFAULT_TRAY_LABELS,
+  TRAY_STATUSES,
+  TRAY_TOGGLES,
+  buildTrayMenu,
+  downloadLine,
+  statusLine,
+  trayIconFile,
+  trayIconStatus,
+  trayStatusOf,
+  trayTooltip,
+} from '../../../../src/main/app/tray-menu.ts';
 
 describe('buildTrayMenu', () => {
-  it('has a disabled status line, Settings…, History…, Open logs and Quit, in that order', () => {
+  it('has a disabled status line, enhance selection, retry, History…, Settings…, Open logs and Quit, in that order', () => {
     const menu = buildTrayMenu({ status: 'idle' });
     expect(menu.map((i) => (i.type === 'action' ? i.action : i.type))).toEqual([
       'status',
       'separator',
-      'open-settings',
+      'enhance-selection',
+      'retry-last',
+      'separator',
       'open-history',
+      'open-settings',
       'open-logs',
       'separator',
       'quit',
@@ -39,5 +53,59 @@ describe('buildTrayMenu', () => {
     expect(trayIconFile('recording', 'darwin')).toBe('tray-recordingTemplate.png');
     expect(trayIconFile('recording', 'linux')).toBe('tray-recording.png');
     expect(trayIconFile('error', 'win32')).toBe('tray-error.png');
+  });
+
+  it('mode submenu marks the current mode; the four toggles follow the config', () => {
+    const menu = buildTrayMenu({
+      status: 'idle',
+      mode: 'translate_en',
+      modes: [
+        { id: 'proofread', label: 'Proofread' },
+        { id: 'translate_en', label: 'Translate to English' },
+      ],
+      toggles: { enhance: true, preview: false, history: true, vocabulary: false },
+    });
+    const modes = menu.find((i) => i.type === 'modes');
+    expect(modes).toEqual({
+      type: 'modes',
+      label: 'Enhancement Mode',
+      items: [
+        { id: 'proofread', label: 'Proofread', checked: false },
+        { id: 'translate_en', label: 'Translate to English', checked: true },
+      ],
+    });
+    expect(menu.filter((i) => i.type === 'toggle').map((i) => (i.type === 'toggle' ? [i.toggle, i.checked] : null))).toEqual([
+      ['enhance', true],
+      ['preview', false],
+      ['history', true],
+      ['vocabulary', false],
+    ]);
+    expect(TRAY_TOGGLES.map((t) => t.keyPath)).toEqual(['ai_enhance.enabled', 'output.preview', 'ai_enhance.conversation_history.enabled', 'ai_enhance.vocabulary.enabled']);
+  });
+
+  it('retry is enabled only with a retryable dictation and an idle pipeline; enhance selection only when idle', () => {
+    const find = (m: ReturnType<typeof buildTrayMenu>, a: string) => m.find((i) => i.type === 'action' && i.action === a);
+    expect(find(buildTrayMenu({ status: 'idle', canRetry: true }), 'retry-last')).toMatchObject({ enabled: true });
+    expect(find(buildTrayMenu({ status: 'idle', canRetry: false }), 'retry-last')).toMatchObject({ enabled: false });
+    expect(find(buildTrayMenu({ status: 'recording', canRetry: true }), 'retry-last')).toMatchObject({ enabled: false });
+    expect(find(buildTrayMenu({ status: 'transcribing' }), 'enhance-selection')).toMatchObject({ enabled: false });
+    expect(find(buildTrayMenu({ status: 'error' }), 'enhance-selection')).toMatchObject({ enabled: true });
+  });
+
+  it('a download shows its percentage (line, tooltip) and the busy icon; a problem gets its own line', () => {
+    const s = { status: 'idle' as const, download: { name: 'large-v3-turbo', percent: 41.6 }, problem: 'Hold-to-talk is off: no Accessibility permission' };
+    const menu = buildTrayMenu(s);
+    expect(menu[1]).toEqual({ type: 'status', label: 'Downloading large-v3-turbo… 42%' });
+    expect(menu[2]).toMatchObject({ type: 'status', label: expect.stringMatching(/^⚠ Hold-to-talk is off/) });
+    expect(trayTooltip(s)).toBe('Tingxie — Ready\nDownloading large-v3-turbo… 42%');
+    expect(trayIconStatus(s)).toBe('transcribing');
+    expect(trayIconStatus({ status: 'recording', download: s.download })).toBe('recording');
+    expect(downloadLine({ name: 'x', percent: 140 })).toBe('Downloading x… 100%');
+    expect(downloadLine({ name: 'x', percent: Number.NaN })).toBe('Downloading x… 0%');
+  });
+
+  it('maps dictation states to tray statuses', () => {
+    expect(trayStatusOf('output')).toBe('preview');
+    expect(trayStatusOf('recording')).toBe('recording');
   });
 });

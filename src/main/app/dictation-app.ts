@@ -1,0 +1,313 @@
+/**
+ * Dictation in the running app: builds the service graph and the controller, and connects them to
+ * Electron — the capture window (configure + frames), the panel and indicator windows, start/stop
+ * sounds, hotkeys, paste, the tray's dictation items, crash recovery at start, macOS permissions and
+ * launch at login. index.ts creates it and hands it the windows; every decision lives in the pure or
+ * Node-testable modules this file only connects.
+ */
+import { join } from 'node:path';
+import { app, dialog, screen, utilityProcess } from 'electron';
+import type { BrowserWindow } from 'electron';
+import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-types.ts';
+import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
+import { utilityHostLauncher, type UtilityFork } from '../asr/host-launcher.ts';
+import { CaptureLink } from '../dictation/capture-link.ts';
+import { DictationController } from '../dictation/controller.ts';
+import { panelIpcService } from '../dictation/panel-service.ts';
+import { openServiceGraph, type ServiceGraph } from '../dictation/service-graph.ts';
+import { SoundingCapture } from '../dictation/sounding-capture.ts';
+import type { HistoryService } from '../history/history-service.ts';
+import type { Broadcast } from '../ipc/register.ts';
+import type { DictationIpcService } from '../ipc/services.ts';
+import { electronClipboard } from '../platform/clipboard-electron.ts';
+import { platformFocus } from '../platform/focus.ts';
+import { platformKeystrokes } from '../platform/keystroke.ts';
+import { applyLaunchAtLogin } from '../platform/login-item.ts';
+import type { Logger } from '../platform/logger.ts';
+import { displayServer } from '../platform/paste-plan.ts';
+import { PasteService } from '../platform/paste.ts';
+import { checkMacPermissions } from '../platform/permissions.ts';
+import { SOUND_MS } from '../platform/sounds.ts';
+import type { ConfigStore } from '../settings/config-store.ts';
+import { createHotkeys, type AppHotkeys } from './hotkeys.ts';
+import { TRAY_TOGGLES, trayStatusOf, type TrayAction, type TrayState, type TrayToggle } from './tray-menu.ts';
+import type { TrayHandlers } from './tray.ts';
+
+/** What the dictation wiring needs from the composition root. */
+export interface DictationAppDeps {
+  readonly dataDir: string;
+  readonly config: ConfigStore;
+  readonly secrets: { get(name: string): string | undefined };
+  readonly history: HistoryService;
+  readonly log: Logger;
+  readonly uiLanguage: () => UiLanguage;
+  /** The open window of a kind, if any. */
+  readonly window: (kind: 'capture' | 'panel' | 'indicator') => BrowserWindow | undefined;
+  /** Sends an event to every trusted window (set once IPC is up). */
+  readonly broadcast: () => Broadcast | null;
+  /** Tray updates (null when there is no tray). */
+  readonly tray: () => { update(patch: Partial<TrayState>): void } | null;
+}
+
+/** The dictation part of the running app. */
+export interface DictationApp {
+  readonly controller: DictationController;
+  readonly graph: ServiceGraph;
+  readonly ipc: DictationIpcService;
+  readonly hotkeys: AppHotkeys;
+  /** Tray item handlers (the composition root adds Settings/History/Logs/Quit). */
+  trayHandlers(actions: Pick<Readonly<Record<TrayAction, () => void>>, 'open-settings' | 'open-history' | 'open-logs' | 'quit'>): TrayHandlers;
+  /** The tray's dictation fields from the config and the controller now. */
+  trayState(): Partial<TrayState>;
+  /** After the windows exist: capture warm-up, hotkeys, permissions, login item, recovery offer. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Builds the dictation services and the controller (windows come later, in `start`). */
+export async function createDictationApp(deps: DictationAppDeps): Promise<DictationApp> {
+  const { config, log } = deps;
+  const dlog = log.child('dictation');
+  const notify = (level: 'info' | 'warning' | 'error', message: string): void => {
+    dlog.log(level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'info', 'notice', { message });
+    deps.broadcast()?.('app:notice', { level, message });
+  };
+
+  const graph = await openServiceGraph({
+    dataDir: deps.dataDir,
+    config: () => config.get(),
+    secrets: deps.secrets,
+    lang: deps.uiLanguage,
+    history: deps.history,
+    // electron-vite builds src/main/asr/engine-host.ts next to index.js (see electron.vite.config.ts).
+    launcher: utilityHostLauncher(utilityProcess.fork as unknown as UtilityFork, join(import.meta.dirname, 'engine-host.js')),
+    warn: (m) => dlog.warn(m),
+  });
+
+  let controller: DictationController | null = null;
+  const link = new CaptureLink({
+    send: (command) => deps.broadcast()?.('capture:command', command),
+    received: (id) => controller?.receivedBatches(id) ?? 0,
+    onStatus: (s) => {
+      if (s.state === 'error') notify('error', s.message);
+      else if (s.state === 'ready') dlog.info('microphone ready', { device: s.deviceLabel, sampleRate: s.sampleRate });
+    },
+  });
+  const capture = new SoundingCapture({
+    inner: link,
+    enabled: () => config.get().feedback.sound_enabled,
+    play: (which) => deps.broadcast()?.('dictation:sound', { which, volume: config.get().feedback.sound_volume }),
+    startSoundMs: SOUND_MS.start,
+  });
+
+  let hotkeys: AppHotkeys | null = null;
+  const paste = new PasteService({
+    platform: process.platform,
+    clipboard: electronClipboard(),
+    focus: platformFocus(process.platform, displayServer(process.env)),
+    keys: {
+      // Resolved per keystroke: the hook's keyTap appears once the hotkeys are up.
+      send: (k) => platformKeystrokes({ platform: process.platform, display: displayServer(process.env), keyTap: hotkeys?.keyTap() ?? null }).send(k),
+    },
+    restoreClipboard: () => config.get().output.restore_clipboard,
+    log: (level, m, f) => dlog.log(level, m, f),
+  });
+
+  let lastError: string | null = null;
+  const c = new DictationController({
+    dataDir: deps.dataDir,
+    config: () => config.get(),
+    capture,
+    asr: graph.ports.asr,
+    enhance: graph.ports.enhance,
+    history: graph.ports.history,
+    vocabulary: graph.ports.vocabulary,
+    output: paste,
+    ui: {
+      emit: (e) => {
+        deps.broadcast()?.('dictation:event', e);
+        onEvent(e);
+      },
+      panel: (show) => {
+        const w = deps.window('panel');
+        if (w === undefined || w.isDestroyed()) return;
+        if (show) {
+          w.show();
+          w.focus();
+        } else w.hide();
+      },
+      // Sounds are played by SoundingCapture around the real capture, so they are never recorded.
+      sound: () => undefined,
+    },
+    log: (level, m, f) => dlog.log(level, m, f),
+  });
+  controller = c;
+
+  const onEvent = (e: DictationEvent): void => {
+    if (e.kind === 'state') {
+      if (e.state !== 'idle') lastError = null;
+      indicator(e.state);
+      deps.tray()?.update({ status: lastError !== null && e.state === 'idle' ? 'error' : trayStatusOf(e.state), detail: lastError ?? '', mode: e.mode, canRetry: c.lastRetryable() !== null });
+    } else if (e.kind === 'notice' && e.level === 'error') {
+      lastError = e.message;
+      if (c.state.state === 'idle') deps.tray()?.update({ status: 'error', detail: e.message, canRetry: c.lastRetryable() !== null });
+    } else if (e.kind === 'done') {
+      deps.tray()?.update({ canRetry: c.lastRetryable() !== null });
+    }
+  };
+
+  const indicator = (state: DictationState): void => {
+    const w = deps.window('indicator');
+    if (w === undefined || w.isDestroyed()) return;
+    const visible = config.get().feedback.visual_indicator && (state === 'recording' || state === 'transcribing' || (state === 'enhancing' && !config.get().output.preview));
+    if (!visible) {
+      w.hide();
+      return;
+    }
+    if (!w.isVisible()) {
+      // Bottom centre of the display the pointer is on: where the user is looking.
+      const area = screen.getDisplayNearestPoint(screen.getCursorScreenPoint()).workArea;
+      const [width = 168, height = 40] = w.getSize();
+      w.setPosition(Math.round(area.x + (area.width - width) / 2), Math.round(area.y + area.height - height - 48));
+      w.showInactive();
+    }
+  };
+
+  const configureCapture = (): void => {
+    const a = config.get().audio;
+    link.configure(a.device, a.pre_roll_ms);
+  };
+
+  hotkeys = createHotkeys({
+    config: () => config.get(),
+    target: {
+      recording: () => c.state.state === 'recording',
+      idle: () => c.state.state === 'idle',
+      press: (t) => c.press(t),
+      release: () => c.release(),
+      cancel: () => c.cancel(),
+      restart: () => c.restart(),
+      stepMode: (d) => c.stepMode(d),
+    },
+    beforeStart: () => paste.rememberTarget(),
+    notify: (level, m) => {
+      notify(level, m);
+      deps.tray()?.update({ problem: m });
+    },
+    log: (level, m, f) => dlog.log(level, m, f),
+  });
+  const hk = hotkeys;
+
+  const modes = (): { id: string; label: string }[] => graph.enhancer.modes.map((m) => ({ id: m.id, label: m.label }));
+  const toggles = (): Record<TrayToggle, boolean> => {
+    const cfg = config.get();
+    return {
+      enhance: cfg.ai_enhance.enabled,
+      preview: cfg.output.preview,
+      history: cfg.ai_enhance.conversation_history.enabled,
+      vocabulary: cfg.ai_enhance.vocabulary.enabled,
+    };
+  };
+  const trayState = (): Partial<TrayState> => ({ mode: config.get().ai_enhance.mode, modes: modes(), toggles: toggles(), canRetry: c.lastRetryable() !== null });
+
+  const stopConfig = config.onChange(({ keyPath }) => {
+    const top = keyPath.split('.')[0] ?? '';
+    if (keyPath === '' || top === 'hotkeys' || top === 'recording' || top === 'feedback') {
+      const s = hk.apply();
+      if (s.hookError === null && (s.toggle === null || s.toggle.registered) && s.problems.length === 0) deps.tray()?.update({ problem: null });
+    }
+    if (keyPath === '' || top === 'audio') configureCapture();
+    if (keyPath === '' || keyPath.startsWith('app.launch_at_login') || keyPath === 'app') launchAtLogin();
+    deps.tray()?.update(trayState());
+  });
+
+  const launchAtLogin = (): void => {
+    try {
+      applyLaunchAtLogin(config.get().app.launch_at_login, { platform: process.platform, execPath: process.execPath, setLoginItem: (s) => app.setLoginItemSettings(s) });
+    } catch (err) {
+      notify('warning', `Could not change "launch at login": ${String(err)}`);
+    }
+  };
+
+  const offerRecovery = async (): Promise<void> => {
+    const sessions = c.recoverable();
+    const newest = sessions.at(-1);
+    if (newest === undefined) return;
+    const more = sessions.length - 1;
+    const what = newest.asrText ? `"${newest.asrText.slice(0, 120)}"` : `${newest.durationSeconds.toFixed(1)} s of audio`;
+    const { response } = await dialog.showMessageBox({
+      type: 'question',
+      buttons: ['Finish It', 'Discard', 'Decide Later'],
+      defaultId: 0,
+      cancelId: 2,
+      title: 'Unfinished dictation',
+      message: 'A dictation was interrupted before it was delivered.',
+      detail: `${what} (${newest.createdAt}) was kept.${more > 0 ? ` ${more} more can be finished or discarded in History.` : ' It also stays in History until you decide.'}`,
+    });
+    if (response === 0) c.recover(newest.id, 'finish');
+    else if (response === 1) c.recover(newest.id, 'discard');
+  };
+
+  const ipc: DictationIpcService = {
+    frames: (id, seq, rate, pcm) => {
+      c.frames(id, seq, rate, pcm);
+      link.check(id);
+    },
+    captureStatus: (s) => link.report(s),
+    snapshot: () => c.snapshot(),
+    confirm: (id, text, action) => c.confirm(id, text, action),
+    cancel: (id) => c.cancel(id),
+    recoverable: () => c.recoverable(),
+    recover: (id, action) => c.recover(id, action),
+    hotkeys: () => hk.status(),
+    // The preview panel's calls (mode list and re-run, prompt on demand, reopened previews).
+    ...panelIpcService(c, graph.enhancer),
+  };
+
+  return {
+    controller: c,
+    graph,
+    ipc,
+    hotkeys: hk,
+    trayState,
+    trayHandlers: (actions) => ({
+      actions: {
+        ...actions,
+        'enhance-selection': () => {
+          paste.rememberTarget();
+          paste
+            .copySelection()
+            .then((text) => (text === null ? notify('info', 'Select some text first: nothing was copied from the focused app.') : c.enhanceText(text)))
+            .catch((err: unknown) => notify('error', `Could not copy the selected text: ${String(err)}`));
+        },
+        'retry-last': () => {
+          if (!c.retryLast()) notify('info', 'There is no failed dictation to retry.');
+        },
+      },
+      mode: (id) => {
+        void config.set('ai_enhance.mode', id).catch((err: unknown) => notify('error', `Could not switch the mode: ${String(err)}`));
+        if (c.state.state !== 'idle') c.setMode(id);
+      },
+      toggle: (t, checked) => {
+        const keyPath = TRAY_TOGGLES.find((x) => x.toggle === t)?.keyPath;
+        if (keyPath !== undefined) void config.set(keyPath, checked).catch((err: unknown) => notify('error', `Could not save the setting: ${String(err)}`));
+      },
+    }),
+    async start() {
+      const captureWin = deps.window('capture');
+      // The capture page must be loaded before it can take the configure command; re-sent on every load.
+      captureWin?.webContents.on('did-finish-load', configureCapture);
+      hk.apply();
+      launchAtLogin();
+      deps.tray()?.update(trayState());
+      for (const p of await checkMacPermissions()) notify('warning', p.message);
+      await offerRecovery().catch((err: unknown) => dlog.warn('recovery offer failed', { error: String(err) }));
+    },
+    async close() {
+      stopConfig();
+      hk.dispose();
+      link.release();
+      await graph.close();
+    },
+  };
+}

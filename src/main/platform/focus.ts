@@ -1,0 +1,102 @@
+/**
+ * Remembers the window that had focus at key-down and brings it back before pasting, per platform:
+ * - Linux X11 (and XWayland windows): `xdotool getactivewindow` + `xprop WM_CLASS` (terminal detection);
+ *   `xdotool windowactivate` (needs a window manager with _NET_ACTIVE_WINDOW), else `windowfocus`.
+ * - macOS: `lsappinfo front` / `lsappinfo info -only bundleid` (no Automation permission needed), and
+ *   `open -b <bundle id>` to re-activate the app.
+ * - Windows: PowerShell + user32 GetForegroundWindow / SetForegroundWindow. Windows only lets the
+ *   foreground process hand focus on, which Tingxie is right after the user clicked the panel; in direct
+ *   mode the focus never left the target, so a refused SetForegroundWindow is not an error there.
+ * - Wayland without XWayland: no way to ask; `current()` gives null and the OS keeps the focus.
+ */
+import type { DisplayServer, FocusTarget } from './paste-plan.ts';
+import { parseWmClass } from './paste-plan.ts';
+import { describeFailure, runCommand } from './run-command.ts';
+
+/** Finds and re-activates the focused window. */
+export interface FocusPort {
+  /** The focused window now, or null when the platform cannot say. Never throws. */
+  current(): Promise<FocusTarget | null>;
+  /** Brings `target` to the front; rejects with a readable reason when that failed. */
+  activate(target: FocusTarget): Promise<void>;
+}
+
+const WIN32_API = `Add-Type -Namespace Tx -Name W -MemberDefinition '[DllImport("user32.dll")] public static extern System.IntPtr GetForegroundWindow(); [DllImport("user32.dll")] public static extern bool SetForegroundWindow(System.IntPtr h);'`;
+
+/** X11 focus through xdotool/xprop (`env` selects the display in tests). */
+export function x11Focus(env?: NodeJS.ProcessEnv): FocusPort {
+  const o = env ? { env } : {};
+  return {
+    async current() {
+      const r = await runCommand('xdotool', ['getactivewindow'], { timeoutMs: 1500, ...o });
+      let id = r.code === 0 ? r.stdout.trim() : '';
+      if (!/^\d+$/.test(id)) {
+        // Without a window manager there is no _NET_ACTIVE_WINDOW; the input focus still says where keys go.
+        const f = await runCommand('xdotool', ['getwindowfocus'], { timeoutMs: 1500, ...o });
+        id = f.code === 0 ? f.stdout.trim() : '';
+      }
+      if (!/^\d+$/.test(id)) return null;
+      const p = await runCommand('xprop', ['-id', id, 'WM_CLASS'], { timeoutMs: 1500, ...o });
+      const wmClass = p.code === 0 ? parseWmClass(p.stdout) : [];
+      return { id, wmClass, ...(wmClass[1] !== undefined ? { app: wmClass[1] } : {}) };
+    },
+    async activate(target) {
+      if (!/^\d+$/.test(target.id)) throw new Error(`not an X11 window id: ${target.id}`);
+      const a = await runCommand('xdotool', ['windowactivate', '--sync', target.id], { timeoutMs: 2000, ...o });
+      if (a.code === 0 && !/not support|fail/i.test(a.stderr)) return;
+      const f = await runCommand('xdotool', ['windowfocus', '--sync', target.id], { timeoutMs: 2000, ...o });
+      if (f.code !== 0) throw new Error(`could not focus window ${target.id}: ${describeFailure('xdotool', f)}`);
+    },
+  };
+}
+
+/** macOS focus through lsappinfo and open -b. */
+export function macFocus(): FocusPort {
+  return {
+    async current() {
+      const front = await runCommand('lsappinfo', ['front'], { timeoutMs: 1500 });
+      const asn = front.stdout.trim();
+      if (front.code !== 0 || asn === '') return null;
+      const info = await runCommand('lsappinfo', ['info', '-only', 'bundleid', asn], { timeoutMs: 1500 });
+      const id = /"CFBundleIdentifier"\s*=\s*"([^"]+)"/.exec(info.stdout)?.[1];
+      return id === undefined ? null : { id, app: id };
+    },
+    async activate(target) {
+      if (!/^[A-Za-z0-9.\-_]+$/.test(target.id)) throw new Error(`not a bundle id: ${target.id}`);
+      const r = await runCommand('open', ['-b', target.id], { timeoutMs: 3000 });
+      if (r.code !== 0) throw new Error(`could not re-activate ${target.id}: ${describeFailure('open', r)}`);
+    },
+  };
+}
+
+/** Windows focus through PowerShell and user32. */
+export function windowsFocus(): FocusPort {
+  const ps = (script: string): ReturnType<typeof runCommand> => runCommand('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', `${WIN32_API}; ${script}`], { timeoutMs: 8000 });
+  return {
+    async current() {
+      const r = await ps('[Tx.W]::GetForegroundWindow().ToInt64()');
+      const id = r.stdout.trim();
+      return r.code === 0 && /^\d+$/.test(id) && id !== '0' ? { id } : null;
+    },
+    async activate(target) {
+      if (!/^\d+$/.test(target.id)) throw new Error(`not a window handle: ${target.id}`);
+      const r = await ps(`[Tx.W]::SetForegroundWindow([System.IntPtr]::new(${target.id}))`);
+      if (r.code !== 0 || r.stdout.trim() !== 'True') throw new Error(`Windows refused to bring the window back (${r.stdout.trim() || describeFailure('powershell', r)})`);
+    },
+  };
+}
+
+/** A FocusPort that knows nothing (native Wayland): the OS keeps the focus where it is. */
+export const noFocus: FocusPort = {
+  current: () => Promise.resolve(null),
+  activate: () => Promise.resolve(),
+};
+
+/** The focus strategy of this platform. */
+export function platformFocus(platform: NodeJS.Platform, display: DisplayServer, env?: NodeJS.ProcessEnv): FocusPort {
+  if (platform === 'darwin') return macFocus();
+  if (platform === 'win32') return windowsFocus();
+  // XWayland windows are reachable through DISPLAY even in a Wayland session.
+  if (display === 'x11' || (env ?? process.env).DISPLAY) return x11Focus(env);
+  return noFocus;
+}

@@ -1,0 +1,102 @@
+/**
+ * Sends the paste/copy keystroke to the focused window, per platform, with fallbacks:
+ * - Linux X11: `xdotool key --clearmodifiers` (clears a still-held dictation modifier first);
+ * - Linux Wayland: `wtype`, then `ydotool`, then xdotool (reaches XWayland windows only);
+ * - macOS / Windows: uiohook-napi's `keyTap` when the hook is loaded, else `osascript` (System Events) /
+ *   PowerShell `SendKeys`.
+ * Each strategy throws a readable Error when it cannot send; the next one is tried.
+ */
+import type { DisplayServer, PasteKeys } from './paste-plan.ts';
+import { describeFailure, runCommand } from './run-command.ts';
+
+/** Sends a keystroke; rejects with a readable reason when no strategy worked. */
+export interface KeystrokePort {
+  send(keys: PasteKeys): Promise<void>;
+}
+
+/** uiohook-napi's keyTap (key code, modifier codes). */
+export type KeyTap = (key: number, modifiers: number[]) => void;
+
+const HOOK = { v: 47, c: 46, ctrl: 29, shift: 42, meta: 3675 } as const;
+
+/** xdotool/wtype spelling of a keystroke. */
+function parts(keys: PasteKeys): { readonly mods: readonly ('ctrl' | 'shift' | 'cmd')[]; readonly key: 'v' | 'c' } {
+  const all = keys.split('+');
+  return { mods: all.slice(0, -1) as ('ctrl' | 'shift' | 'cmd')[], key: all.at(-1) as 'v' | 'c' };
+}
+
+async function xdotool(keys: PasteKeys, env?: NodeJS.ProcessEnv): Promise<void> {
+  const r = await runCommand('xdotool', ['key', '--clearmodifiers', keys], { timeoutMs: 3000, ...(env ? { env } : {}) });
+  if (r.code !== 0) throw new Error(describeFailure('xdotool', r));
+}
+
+async function wtype(keys: PasteKeys): Promise<void> {
+  const { mods, key } = parts(keys);
+  const args = [...mods.flatMap((m) => ['-M', m === 'cmd' ? 'logo' : m]), key, ...[...mods].reverse().flatMap((m) => ['-m', m === 'cmd' ? 'logo' : m])];
+  const r = await runCommand('wtype', args, { timeoutMs: 3000 });
+  if (r.code !== 0) throw new Error(describeFailure('wtype', r));
+}
+
+async function ydotool(keys: PasteKeys): Promise<void> {
+  // ydotool takes Linux input-event codes: KEY_LEFTCTRL 29, KEY_LEFTSHIFT 42, KEY_V 47, KEY_C 46.
+  const { mods, key } = parts(keys);
+  const codes = [...mods.map((m) => (m === 'shift' ? 42 : 29)), key === 'v' ? 47 : 46];
+  const args = ['key', ...codes.map((c) => `${c}:1`), ...[...codes].reverse().map((c) => `${c}:0`)];
+  const r = await runCommand('ydotool', args, { timeoutMs: 3000 });
+  if (r.code !== 0) throw new Error(describeFailure('ydotool', r));
+}
+
+async function osascript(keys: PasteKeys): Promise<void> {
+  const { key } = parts(keys);
+  const r = await runCommand('osascript', ['-e', `tell application "System Events" to keystroke "${key}" using command down`], { timeoutMs: 5000 });
+  if (r.code !== 0) throw new Error(`${describeFailure('osascript', r)} (Tingxie needs the Accessibility permission to paste)`);
+}
+
+async function sendKeys(keys: PasteKeys): Promise<void> {
+  const { mods, key } = parts(keys);
+  const chord = `${mods.includes('ctrl') ? '^' : ''}${mods.includes('shift') ? '+' : ''}${key}`;
+  const script = `Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait('${chord}')`;
+  const r = await runCommand('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', script], { timeoutMs: 8000 });
+  if (r.code !== 0) throw new Error(describeFailure('powershell', r));
+}
+
+function hookTap(tap: KeyTap, keys: PasteKeys): Promise<void> {
+  const { mods, key } = parts(keys);
+  tap(key === 'v' ? HOOK.v : HOOK.c, mods.map((m) => (m === 'cmd' ? HOOK.meta : m === 'shift' ? HOOK.shift : HOOK.ctrl)));
+  return Promise.resolve();
+}
+
+/** The strategies for a platform, in the order they are tried. */
+export function keystrokeStrategies(opts: { readonly platform: NodeJS.Platform; readonly display: DisplayServer; readonly keyTap?: KeyTap | null; readonly env?: NodeJS.ProcessEnv }): readonly { readonly name: string; readonly send: (keys: PasteKeys) => Promise<void> }[] {
+  const tap = opts.keyTap;
+  const hook = tap ? [{ name: 'uiohook', send: (k: PasteKeys) => hookTap(tap, k) }] : [];
+  switch (opts.platform) {
+    case 'darwin':
+      return [...hook, { name: 'osascript', send: osascript }];
+    case 'win32':
+      return [...hook, { name: 'sendkeys', send: sendKeys }];
+    default:
+      if (opts.display === 'wayland') return [{ name: 'wtype', send: wtype }, { name: 'ydotool', send: ydotool }, { name: 'xdotool', send: (k) => xdotool(k, opts.env) }];
+      // On X11 xdotool is preferred: --clearmodifiers lifts a still-held dictation key (e.g. Alt) first.
+      return [{ name: 'xdotool', send: (k) => xdotool(k, opts.env) }, ...hook];
+  }
+}
+
+/** A KeystrokePort trying each strategy in turn; the error lists why each one failed. */
+export function platformKeystrokes(opts: Parameters<typeof keystrokeStrategies>[0]): KeystrokePort {
+  const strategies = keystrokeStrategies(opts);
+  return {
+    async send(keys) {
+      const errors: string[] = [];
+      for (const s of strategies) {
+        try {
+          await s.send(keys);
+          return;
+        } catch (err) {
+          errors.push(`${s.name}: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }
+      throw new Error(errors.length > 0 ? errors.join('; ') : `no way to send keystrokes on ${opts.platform}`);
+    },
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * Text insertion: the controller's OutputPort over a clipboard, focus and keystroke port. A paste puts
+ * the text on the clipboard (marked transient), re-focuses the window remembered at key-down, sends the
+ * platform's paste keystroke (Ctrl+Shift+V for Linux terminals), and a moment later puts the user's
+ * clipboard back unless it changed meanwhile. Pastes run one after another (a restore must never
+ * capture the previous paste's text as "the user's clipboard"). Any failure leaves the text on the
+ * clipboard and says so. Nothing here imports electron: the app passes Electron's clipboard, tests xclip.
+ */
+import type { OutputPort } from '../dictation/ports.ts';
+import type { FocusPort } from './focus.ts';
+import type { KeystrokePort } from './keystroke.ts';
+import { keysFor, restoreDecision, type FocusTarget } from './paste-plan.ts';
+
+/** The clipboard as the paste needs it. Snapshots are opaque to this module. */
+export interface ClipboardPort {
+  readText(): Promise<string>;
+  /** Everything on the clipboard now (as far as the adapter can keep it), to restore later. */
+  snapshot(): Promise<unknown>;
+  restore(snapshot: unknown): Promise<void>;
+  /** Writes text marked as transient for clipboard managers (see transientMarkers). */
+  writeTransient(text: string): Promise<void>;
+  /** Writes text as an ordinary copy (copy-only output; stays on the clipboard). */
+  writeText(text: string): Promise<void>;
+}
+
+/** Options of {@link PasteService}. */
+export interface PasteServiceOptions {
+  readonly platform: NodeJS.Platform;
+  readonly clipboard: ClipboardPort;
+  readonly focus: FocusPort;
+  readonly keys: KeystrokePort;
+  /** Whether to put the user's clipboard back (config output.restore_clipboard). */
+  readonly restoreClipboard: () => boolean;
+  /** Wait after re-focusing before the keystroke (the target must take focus first). */
+  readonly settleMs?: number;
+  /** Wait after the keystroke before restoring (the target reads the clipboard asynchronously; WenZi: 1 s). */
+  readonly restoreAfterMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly log?: (level: 'info' | 'warn', message: string, fields?: Readonly<Record<string, unknown>>) => void;
+}
+
+/** What one delivery did (the OutputPort result plus details for tests and logs). */
+export interface DeliveryResult {
+  readonly ok: boolean;
+  readonly message?: string;
+  readonly keys?: string;
+  /** Resolves once the clipboard has been restored (or left alone), i.e. when the next paste may start. */
+  readonly finished: Promise<'restored' | 'kept'>;
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Serialized clipboard-and-keystroke output. */
+export class PasteService implements OutputPort {
+  private readonly o: PasteServiceOptions;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private tail: Promise<unknown> = Promise.resolve();
+  private target: Promise<FocusTarget | null> = Promise.resolve(null);
+
+  constructor(opts: PasteServiceOptions) {
+    this.o = opts;
+    this.sleep = opts.sleep ?? defaultSleep;
+  }
+
+  /** Remembers the focused window (call at key-down, before any Tingxie window can take focus). */
+  rememberTarget(): void {
+    this.target = this.o.focus.current().catch(() => null);
+  }
+
+  /** The remembered target (tests, logs). */
+  remembered(): Promise<FocusTarget | null> {
+    return this.target;
+  }
+
+  /** OutputPort: paste into the remembered window, or copy. Never throws. */
+  async deliver(text: string, action: 'paste' | 'copy'): Promise<{ readonly ok: boolean; readonly message?: string }> {
+    const r = await this.run(text, action);
+    return r.message === undefined ? { ok: r.ok } : { ok: r.ok, message: r.message };
+  }
+
+  /** Like deliver, with the restore promise and the keystroke used. */
+  run(text: string, action: 'paste' | 'copy'): Promise<DeliveryResult> {
+    const result = this.tail.then(() => (action === 'copy' ? this.copy(text) : this.paste(text)));
+    // The queue waits for the restore too, not only for the keystroke.
+    this.tail = result.then((r) => r.finished).catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Copies the selection of the focused app with its copy keystroke and returns it (the "enhance
+   * selected text" action); the user's clipboard is put back. Null when nothing was selected.
+   */
+  copySelection(timeoutMs = 600): Promise<string | null> {
+    const job = this.tail.then(async () => {
+      const c = this.o.clipboard;
+      const saved = await c.snapshot();
+      const target = await this.o.focus.current().catch(() => null);
+      const sentinel = `\u2063tingxie-${Date.now()}-${Math.random()}`;
+      await c.writeTransient(sentinel);
+      try {
+        await this.o.keys.send(keysFor('copy', this.o.platform, target));
+        for (let waited = 0; waited < timeoutMs; waited += 50) {
+          await this.sleep(50);
+          const now = await c.readText();
+          if (now !== sentinel) return now === '' ? null : now;
+        }
+        return null;
+      } finally {
+        await c.restore(saved).catch((err: unknown) => this.o.log?.('warn', 'could not restore the clipboard after copying the selection', { error: String(err) }));
+      }
+    });
+    this.tail = job.catch(() => undefined);
+    return job;
+  }
+
+  private async copy(text: string): Promise<DeliveryResult> {
+    try {
+      await this.o.clipboard.writeText(text);
+      return { ok: true, message: 'Copied to the clipboard.', finished: Promise.resolve('kept') };
+    } catch (err) {
+      return { ok: false, message: `Could not copy to the clipboard: ${reason(err)}`, finished: Promise.resolve('kept') };
+    }
+  }
+
+  private async paste(text: string): Promise<DeliveryResult> {
+    const c = this.o.clipboard;
+    let saved: unknown = null;
+    try {
+      saved = await c.snapshot();
+    } catch (err) {
+      this.o.log?.('warn', 'could not read the clipboard before pasting; it will not be restored', { error: String(err) });
+    }
+    try {
+      await c.writeTransient(text);
+    } catch (err) {
+      return { ok: false, message: `Could not put the text on the clipboard: ${reason(err)}`, finished: Promise.resolve('kept') };
+    }
+    const target = await this.target;
+    let keys: string | undefined;
+    try {
+      if (target !== null) await this.o.focus.activate(target);
+      await this.sleep(this.o.settleMs ?? 60);
+      const k = keysFor('paste', this.o.platform, target);
+      keys = k;
+      await this.o.keys.send(k);
+    } catch (err) {
+      const where = target?.app ? ` into ${target.app}` : '';
+      this.o.log?.('warn', 'paste failed; text left on the clipboard', { error: reason(err) });
+      return { ok: false, message: `Could not paste${where} (${reason(err)}). The text is on the clipboard: paste it yourself.`, finished: Promise.resolve('kept'), ...(keys ? { keys } : {}) };
+    }
+    const finished = saved === null ? Promise.resolve<'kept'>('kept') : this.restoreLater(text, saved);
+    return { ok: true, keys, finished };
+  }
+
+  private async restoreLater(written: string, saved: unknown): Promise<'restored' | 'kept'> {
+    await this.sleep(this.o.restoreAfterMs ?? 1000);
+    const c = this.o.clipboard;
+    let current: string | null;
+    try {
+      current = await c.readText();
+    } catch {
+      current = null;
+    }
+    const d = restoreDecision({ enabled: this.o.restoreClipboard(), pasted: true, written, current });
+    if (!d.restore) {
+      this.o.log?.('info', 'clipboard not restored', { reason: d.reason });
+      return 'kept';
+    }
+    try {
+      await c.restore(saved);
+      return 'restored';
+    } catch (err) {
+      this.o.log?.('warn', 'could not restore the clipboard', { error: String(err) });
+      return 'kept';
+    }
+  }
+}
+
+function reason(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,60 @@
+/**
+ * The recording indicator's DOM: a dot, a label and a level meter of a few bars. Pure DOM over a root
+ * element, so the browser test can drive it with events like the app does.
+ */
+import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-types.ts';
+
+/** Number of meter bars. */
+export const BARS = 9;
+
+const LABELS: Readonly<Record<DictationState, string>> = {
+  idle: '',
+  recording: 'Listening',
+  transcribing: 'Transcribing',
+  enhancing: 'Enhancing',
+  preview: 'Preview',
+  output: 'Pasting',
+};
+
+/** Builds the indicator inside `root` and returns the function that applies a dictation event. */
+export function mountIndicator(root: HTMLElement): (e: DictationEvent) => void {
+  root.className = 'indicator';
+  root.dataset.state = 'idle';
+  const dot = document.createElement('span');
+  dot.className = 'dot';
+  const label = document.createElement('span');
+  label.className = 'label';
+  const meter = document.createElement('span');
+  meter.className = 'meter';
+  meter.setAttribute('role', 'meter');
+  meter.setAttribute('aria-valuemin', '0');
+  meter.setAttribute('aria-valuemax', '1');
+  const bars: HTMLElement[] = [];
+  for (let i = 0; i < BARS; i++) {
+    const b = document.createElement('span');
+    b.className = 'bar';
+    meter.append(b);
+    bars.push(b);
+  }
+  root.replaceChildren(dot, label, meter);
+  let smooth = 0;
+  return (e) => {
+    if (e.kind === 'state') {
+      root.dataset.state = e.state;
+      label.textContent = LABELS[e.state];
+      if (e.state !== 'recording') smooth = 0;
+      return;
+    }
+    if (e.kind !== 'level') return;
+    // Fast attack, slower release, like a VU meter: speech reads as movement, not flicker.
+    const level = Math.max(0, Math.min(1, e.level));
+    smooth = level > smooth ? level : smooth * 0.7 + level * 0.3;
+    meter.setAttribute('aria-valuenow', smooth.toFixed(2));
+    bars.forEach((b, i) => {
+      // Middle bars are tallest; each bar lights up once the level passes its share.
+      const shape = 1 - Math.abs(i - (BARS - 1) / 2) / BARS;
+      const h = Math.max(0.12, Math.min(1, smooth * 1.6 * shape));
+      b.style.setProperty('--h', h.toFixed(3));
+    });
+  };
+}

@@ -1,0 +1,21 @@
+// The recording indicator window: follows `dictation:event` (state + level) and plays the start/stop
+// sounds main asks for over `dictation:sound` (played here, in a window, because main has no audio output).
+import startUrl from '../../../assets/sounds/start.wav?url';
+import stopUrl from '../../../assets/sounds/stop.wav?url';
+import { bridge, hasBridge } from '../lib/bridge.ts';
+import { mountIndicator } from './indicator-view.ts';
+import './indicator.css';
+
+const root = document.getElementById('root');
+if (root !== null && hasBridge()) {
+  const apply = mountIndicator(root);
+  bridge.on.dictationEvent(apply);
+  const sounds = { start: new Audio(startUrl), stop: new Audio(stopUrl) };
+  for (const a of Object.values(sounds)) a.preload = 'auto';
+  bridge.on.dictationSound(({ which, volume }) => {
+    const a = sounds[which];
+    a.volume = Math.max(0, Math.min(1, volume));
+    a.currentTime = 0;
+    void a.play().catch(() => undefined);
+  });
+}

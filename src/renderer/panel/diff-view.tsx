@@ -1,0 +1,53 @@
+import { useMemo, useState } from 'react';
+import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import { useI18n } from '../lib/i18n-context.ts';
+import { diffParts, vocabularyPair } from '../lib/text-diff.ts';
+
+/** The diff between the transcript and the final text; clicking a change adds `wrong → right` to the vocabulary. */
+export function DiffView({ bridge, asrText, finalText }: { readonly bridge: TingxieBridge; readonly asrText: string; readonly finalText: string }) {
+  const { t } = useI18n();
+  const parts = useMemo(() => diffParts(asrText, finalText), [asrText, finalText]);
+  const [status, setStatus] = useState<{ readonly ok: boolean; readonly text: string } | null>(null);
+  const changes = parts.filter((p) => p.kind === 'change');
+  const add = (wrong: string, right: string): void => {
+    bridge.vocabulary.add({ wrong, right }).then(
+      () => setStatus({ ok: true, text: t('panel.diff.added', { wrong, right }) }),
+      (err: unknown) => setStatus({ ok: false, text: t('panel.diff.failed', { message: err instanceof Error ? err.message : String(err) }) }),
+    );
+  };
+  return (
+    <section className="panel-section panel-diff" aria-label={t('panel.diff.title')} data-testid="panel-diff">
+      <h2 className="panel-label">{t('panel.diff.title')}</h2>
+      {changes.length === 0 ? (
+        <p className="help">{t('panel.diff.none')}</p>
+      ) : (
+        <p className="diff-text">
+          {parts.map((p, i) => {
+            if (p.kind === 'same') return <span key={i}>{p.text}</span>;
+            const pair = vocabularyPair(p);
+            const body = (
+              <>
+                {p.from !== '' ? <del>{p.from}</del> : null}
+                {p.to !== '' ? <ins>{p.to}</ins> : null}
+              </>
+            );
+            return pair === null ? (
+              <span key={i} className="diff-change">
+                {body}
+              </span>
+            ) : (
+              <button key={i} type="button" className="diff-change diff-pair" title={t('panel.diff.add', pair)} aria-label={t('panel.diff.add', pair)} onClick={() => add(pair.wrong, pair.right)}>
+                {body}
+              </button>
+            );
+          })}
+        </p>
+      )}
+      {status ? (
+        <p className={status.ok ? 'help' : 'field-error'} role="status" data-testid="panel-diff-status">
+          {status.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}

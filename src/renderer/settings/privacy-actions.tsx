@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import { errorText } from '../lib/errors.ts';
+import { useI18n } from '../lib/i18n-context.ts';
+
+type Pending = { readonly kind: 'day'; readonly day: string } | { readonly kind: 'all' } | null;
+
+/** Local date as YYYY-MM-DD. */
+function today(): string {
+  const d = new Date();
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** History & privacy actions: export (JSONL/CSV), import WenZi history, delete a day / everything (each confirmed). */
+export function PrivacyActions({ bridge }: { readonly bridge: TingxieBridge }) {
+  const { t } = useI18n();
+  const [day, setDay] = useState(today());
+  const [pending, setPending] = useState<Pending>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const run = (p: Promise<string | null>) =>
+    p.then(
+      (text) => text !== null && setMessage({ ok: true, text }),
+      (e: unknown) => setMessage({ ok: false, text: errorText(e) }),
+    );
+  const exportAs = (format: 'jsonl' | 'csv') =>
+    run(bridge.history.export({ format }).then((r) => (r ? t('privacy.exported', { count: r.count, path: r.path }) : null)));
+  const confirm = () => {
+    const p = pending;
+    setPending(null);
+    if (p?.kind === 'day') {
+      run(bridge.history.deleteDay({ day: p.day, tzOffsetMinutes: -new Date().getTimezoneOffset() }).then((count) => t('privacy.deletedDay', { count, day: p.day })));
+    } else if (p?.kind === 'all') {
+      run(bridge.history.deleteAll({ confirm: true }).then(() => t('privacy.deletedAll')));
+    }
+  };
+  return (
+    <>
+      <h2>{t('privacy.files')}</h2>
+      <div className="group">
+        <div className="row inline">
+          <button type="button" onClick={() => void exportAs('jsonl')}>
+            {t('privacy.exportJsonl')}
+          </button>
+          <button type="button" onClick={() => void exportAs('csv')}>
+            {t('privacy.exportCsv')}
+          </button>
+          <button
+            type="button"
+            onClick={() => void run(bridge.history.import().then((r) => (r ? t('privacy.imported', { imported: r.imported, duplicates: r.duplicates, badLines: r.badLines }) : null)))}
+          >
+            {t('privacy.import')}
+          </button>
+        </div>
+      </div>
+      <h2>{t('privacy.delete')}</h2>
+      <div className="group">
+        <div className="row">
+          <label className="row-label grow" htmlFor="privacy-day">
+            {t('privacy.deleteDay')}
+          </label>
+          <input id="privacy-day" type="date" value={day} max={today()} onChange={(e) => setDay(e.currentTarget.value)} />
+          <button type="button" className="danger-outline" disabled={!/^\d{4}-\d{2}-\d{2}$/.test(day)} onClick={() => setPending({ kind: 'day', day })}>
+            {t('privacy.deleteDayButton')}
+          </button>
+        </div>
+        <div className="row">
+          <span className="grow" />
+          <button type="button" className="danger-outline" onClick={() => setPending({ kind: 'all' })}>
+            {t('privacy.deleteAll')}
+          </button>
+        </div>
+        {pending ? (
+          <div className="row confirm-row" role="alertdialog" aria-label={pending.kind === 'day' ? t('privacy.deleteDayConfirm', { day: pending.day }) : t('privacy.deleteAllConfirm')}>
+            <span className="grow">{pending.kind === 'day' ? t('privacy.deleteDayConfirm', { day: pending.day }) : t('privacy.deleteAllConfirm')}</span>
+            <button type="button" className="danger" onClick={confirm}>
+              {t('privacy.confirm')}
+            </button>
+            <button type="button" onClick={() => setPending(null)}>
+              {t('privacy.cancel')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {message ? (
+        <p className={message.ok ? 'status status-set' : 'field-error'} role={message.ok ? 'status' : 'alert'} data-testid="privacy-message">
+          {message.text}
+        </p>
+      ) : null}
+    </>
+  );
+}

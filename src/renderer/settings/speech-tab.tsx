@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { ModelItem } from '../../shared/ipc/settings-types.ts';
+import { SelectField } from '../components/select-field.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { choiceAt, stringAt } from '../lib/config-view.ts';
+import { useI18n } from '../lib/i18n-context.ts';
+import { ApiKeyField } from './api-key-field.tsx';
+import { ModelManager } from './model-manager.tsx';
+import type { TabProps } from './tab-props.ts';
+
+const engines = ['local', 'remote'] as const;
+const LANGUAGES = ['auto', 'zh', 'en', 'yue', 'ja', 'ko', 'fr', 'de', 'es'] as const;
+
+/** Speech: engine, language, local model + model manager, remote endpoint with its write-only key. */
+export function SpeechTab({ config, saver, bridge }: TabProps) {
+  const { t } = useI18n();
+  const [models, setModels] = useState<readonly ModelItem[]>([]);
+  const language = stringAt(config, 'asr.language', 'auto');
+  const langOptions = LANGUAGES.map((l) => ({ value: l as string, label: l === 'auto' ? t('speech.language.auto') : l }));
+  if (!langOptions.some((o) => o.value === language)) langOptions.push({ value: language, label: language });
+  const model = stringAt(config, 'asr.local.model', 'base');
+  const modelOptions = models.map((m) => ({ value: m.name, label: m.installed ? `${m.name} ✓` : m.name }));
+  if (!modelOptions.some((o) => o.value === model)) modelOptions.unshift({ value: model, label: model });
+  return (
+    <>
+      <h2>{t('settings.tab.speech')}</h2>
+      <div className="group">
+        <SelectField
+          id="asr-engine"
+          label={t('speech.engine')}
+          value={choiceAt(config, 'asr.engine', engines, 'local')}
+          options={engines.map((e) => ({ value: e, label: t(`speech.engine.${e}`) }))}
+          error={saver.errors['asr.engine']}
+          onChange={(v) => saver.save('asr.engine', v)}
+        />
+        <SelectField id="asr-language" label={t('speech.language')} value={language} options={langOptions} error={saver.errors['asr.language']} onChange={(v) => saver.save('asr.language', v)} />
+        <SelectField id="asr-model" label={t('speech.model')} value={model} options={modelOptions} error={saver.errors['asr.local.model']} onChange={(v) => saver.save('asr.local.model', v)} />
+      </div>
+      <h2>{t('speech.models')}</h2>
+      <ModelManager bridge={bridge} onChanged={setModels} />
+      <h2>{t('speech.remote.section')}</h2>
+      <div className="group">
+        <TextField
+          id="asr-remote-url"
+          label={t('speech.remote.url')}
+          maxLength={2048}
+          value={stringAt(config, 'asr.remote.base_url', 'https://api.openai.com/v1')}
+          error={saver.errors['asr.remote.base_url']}
+          onCommit={(v) => saver.save('asr.remote.base_url', v)}
+        />
+        <TextField
+          id="asr-remote-model"
+          label={t('speech.remote.model')}
+          maxLength={200}
+          value={stringAt(config, 'asr.remote.model', 'whisper-1')}
+          error={saver.errors['asr.remote.model']}
+          onCommit={(v) => saver.save('asr.remote.model', v)}
+        />
+        <ApiKeyField bridge={bridge} provider="asr" secretName="asr:remote" label={t('speech.remote.key')} />
+      </div>
+    </>
+  );
+}

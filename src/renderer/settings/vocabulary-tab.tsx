@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { VocabItem } from '../../shared/ipc/settings-types.ts';
+import { errorText } from '../lib/errors.ts';
+import { useI18n } from '../lib/i18n-context.ts';
+import type { TabProps } from './tab-props.ts';
+
+/** Vocabulary manager: search, add, edit, delete (confirmed), import/export, hit/miss counters. */
+export function VocabularyTab({ bridge }: TabProps) {
+  const { t } = useI18n();
+  const [filter, setFilter] = useState('');
+  const [items, setItems] = useState<readonly VocabItem[]>([]);
+  const [wrong, setWrong] = useState('');
+  const [right, setRight] = useState('');
+  const [editing, setEditing] = useState<{ id: number; wrong: string; right: string } | null>(null);
+  const [confirmId, setConfirmId] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    bridge.vocabulary.list({ filter }).then(setItems, (e: unknown) => setError(errorText(e)));
+  }, [bridge, filter]);
+  useEffect(() => {
+    const timer = setTimeout(load, 150);
+    return () => clearTimeout(timer);
+  }, [load]);
+
+  const run = async (call: () => Promise<unknown>, done?: () => void) => {
+    try {
+      await call();
+      setError(null);
+      done?.();
+      load();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  return (
+    <>
+      <h2>{t('settings.tab.vocabulary')}</h2>
+      <form
+        className="group vocab-add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(
+            () => bridge.vocabulary.add({ wrong, right }),
+            () => {
+              setWrong('');
+              setRight('');
+            },
+          );
+        }}
+      >
+        <div className="row">
+          <label htmlFor="vocab-wrong">{t('vocab.wrong')}</label>
+          <input id="vocab-wrong" type="text" className="text" maxLength={200} value={wrong} onChange={(e) => setWrong(e.currentTarget.value)} />
+          <span aria-hidden="true">→</span>
+          <label htmlFor="vocab-right">{t('vocab.right')}</label>
+          <input id="vocab-right" type="text" className="text" maxLength={200} value={right} onChange={(e) => setRight(e.currentTarget.value)} />
+          <button type="submit" className="primary" disabled={wrong.trim() === '' || right.trim() === ''}>
+            {t('vocab.add')}
+          </button>
+        </div>
+        {error ? (
+          <p className="field-error row" role="alert" data-testid="vocab-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      <div className="toolbar flush">
+        <input type="search" className="search" aria-label={t('vocab.search')} placeholder={t('vocab.search')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+        <button type="button" onClick={() => void run(async () => { const r = await bridge.vocabulary.import(); if (r) setMessage(t('vocab.imported', { count: r.count, path: r.path })); })}>
+          {t('vocab.import')}
+        </button>
+        <button type="button" onClick={() => void run(async () => { const r = await bridge.vocabulary.export(); if (r) setMessage(t('vocab.exported', { count: r.count, path: r.path })); })}>
+          {t('vocab.export')}
+        </button>
+      </div>
+      <p className="status" role="status">
+        {message ?? t('vocab.total', { count: items.length })}
+      </p>
+      {items.length === 0 ? <p className="help">{t('vocab.empty')}</p> : null}
+      <table className="vocab-table" data-testid="vocab-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('vocab.wrong')}</th>
+            <th scope="col">{t('vocab.right')}</th>
+            <th scope="col" title={t('vocab.counts.help')}>
+              {t('vocab.counts.help')}
+            </th>
+            <th scope="col">
+              <span className="sr-only">{t('vocab.edit')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((v) =>
+            editing?.id === v.id ? (
+              <tr key={v.id}>
+                <td>
+                  <input aria-label={t('vocab.wrong')} className="text" value={editing.wrong} onChange={(e) => setEditing({ ...editing, wrong: e.currentTarget.value })} />
+                </td>
+                <td>
+                  <input aria-label={t('vocab.right')} className="text" value={editing.right} onChange={(e) => setEditing({ ...editing, right: e.currentTarget.value })} />
+                </td>
+                <td />
+                <td className="actions">
+                  <button type="button" className="primary" onClick={() => void run(() => bridge.vocabulary.update({ id: v.id, wrong: editing.wrong, right: editing.right }), () => setEditing(null))}>
+                    {t('vocab.save')}
+                  </button>
+                  <button type="button" onClick={() => setEditing(null)}>
+                    {t('vocab.cancel')}
+                  </button>
+                </td>
+              </tr>
+            ) : (
+              <tr key={v.id}>
+                <td>{v.wrong}</td>
+                <td>{v.right}</td>
+                <td className="help">{t('vocab.counts', { asrHit: v.asrHit, asrMiss: v.asrMiss, llmHit: v.llmHit, llmMiss: v.llmMiss })}</td>
+                <td className="actions">
+                  {confirmId === v.id ? (
+                    <span role="alertdialog" aria-label={t('vocab.deleteConfirm', { wrong: v.wrong, right: v.right })} className="inline">
+                      <button type="button" className="danger" onClick={() => void run(() => bridge.vocabulary.remove({ id: v.id }), () => setConfirmId(null))}>
+                        {t('vocab.delete')}
+                      </button>
+                      <button type="button" onClick={() => setConfirmId(null)}>
+                        {t('vocab.cancel')}
+                      </button>
+                    </span>
+                  ) : (
+                    <>
+                      <button type="button" aria-label={`${t('vocab.edit')} ${v.wrong} → ${v.right}`} onClick={() => setEditing({ id: v.id, wrong: v.wrong, right: v.right })}>
+                        {t('vocab.edit')}
+                      </button>
+                      <button type="button" aria-label={`${t('vocab.delete')} ${v.wrong} → ${v.right}`} onClick={() => setConfirmId(v.id)}>
+                        {t('vocab.delete')}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
+import type { HarnessDictation } from '../helpers/browser-dictation.ts';
+import { saveScreenshot } from '../helpers/browser-screenshots.ts';
+import type { OpenAiTestServerOptions } from '../helpers/openai-test-server.ts';
+
+/**
+ * The preview panel in real Chromium over the REAL dictation controller, enhancer, history and
+ * vocabulary (ASR and LLM on the local OpenAI-compatible server): every key path is checked on the main
+ * side — the record in the JSONL file and what the output sink received (issue 7).
+ */
+
+let harness: BrowserHarness;
+let win: HarnessWindow | undefined;
+
+beforeAll(async () => {
+  harness = await startBrowserHarness();
+});
+afterEach(async () => {
+  await win?.close();
+  win = undefined;
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const ASR = 'hello world this is a dictation test';
+const ENHANCED = 'Hello world, this is a dictation test.';
+const script = (over: Partial<OpenAiTestServerOptions> = {}): OpenAiTestServerOptions => ({
+  transcription: () => ({ kind: 'text', text: ASR, language: 'english' }),
+  chat: (call) => ({ kind: 'text', content: call.messages.at(-1)?.content.includes(ASR) && call.chatIndex === 0 ? ENHANCED : 'Hello World: this is a dictation test!', reasoningContent: 'The user wants punctuation.' }),
+  ...over,
+});
+
+async function openPanel(opts: { dictation?: OpenAiTestServerOptions; locale?: string; configText?: string } = {}): Promise<{ w: HarnessWindow; d: HarnessDictation }> {
+  const w = await harness.open('panel', { dictation: opts.dictation ?? script(), viewport: { width: 560, height: 420 }, ...(opts.locale ? { locale: opts.locale } : {}), ...(opts.configText ? { configText: opts.configText } : {}) });
+  win = w;
+  await w.page.getByTestId('panel').waitFor();
+  await expect.poll(() => w.page.locator('[data-mode]').count()).toBeGreaterThan(2);
+  if (w.dictation === null) throw new Error('no dictation behind the window');
+  return { w, d: w.dictation };
+}
+
+async function untilIdle(d: HarnessDictation): Promise<void> {
+  await expect.poll(async () => (await d.controller.settled(), d.controller.state.state), { timeout: 10_000 }).toBe('idle');
+  await d.graph.history.settled();
+}
+
+const final = (w: HarnessWindow) => w.page.getByTestId('panel-final');
+
+describe('preview panel', () => {
+  it('streams the enhanced text, shows usage and timing, and Enter pastes it: record and output on the main side', async () => {
+    const { w, d } = await openPanel();
+    d.speak();
+    await expect.poll(() => final(w).inputValue(), { timeout: 10_000 }).toBe(ENHANCED);
+    await expect.poll(() => w.page.getByTestId('panel-state').textContent()).toBe('Review and confirm');
+    expect(await w.page.getByTestId('panel-asr').textContent()).toBe(ASR);
+    expect(await w.page.getByTestId('panel-usage').textContent()).toMatch(/^\d+ prompt tokens \(\d+ cached, \d+%\) · \d+ output$/);
+    expect(await w.page.getByTestId('panel-timing').textContent()).toMatch(/^\d+\.\d s$/);
+    // Focus is in the text with the cursor at the end.
+    expect(await final(w).evaluate((el: HTMLTextAreaElement) => [document.activeElement === el, el.selectionStart, el.value.length])).toEqual([true, ENHANCED.length, ENHANCED.length]);
+    // Thinking and the system prompt on demand.
+    await w.page.getByTestId('panel-show-thinking').click();
+    expect(await w.page.getByTestId('panel-thinking').textContent()).toContain('The user wants punctuation.');
+    await w.page.getByTestId('panel-show-prompt').click();
+    await expect.poll(() => w.page.getByTestId('panel-prompt').locator('pre').textContent()).toMatch(/proofread text produced by speech recognition/);
+    await saveScreenshot(w.page, 'panel-en');
+    await final(w).focus();
+    await w.page.keyboard.press('Enter');
+    await untilIdle(d);
+    expect(d.output.delivered).toEqual([{ text: ENHANCED, action: 'paste' }]);
+    expect(d.records()).toMatchObject([{ asr_text: ASR, enhanced_text: ENHANCED, final_text: ENHANCED, outcome: 'confirmed', preview_enabled: true, user_corrected: false, enhance_mode: 'proofread', llm_model: 'test-model' }]);
+    expect(d.records()[0]?.usage).toMatchObject({ prompt_tokens: expect.any(Number) as number, cached_tokens: expect.any(Number) as number });
+    // The finished preview can be reopened and copied again (no second record).
+    await w.page.getByTestId('panel-show-recent').click();
+    await w.page.getByTestId('panel-recent').getByRole('button').first().click();
+    await w.page.getByTestId('panel-reopened').waitFor();
+    expect(await final(w).inputValue()).toBe(ENHANCED);
+    await final(w).focus();
+    await w.page.keyboard.press('Control+Enter');
+    await expect.poll(() => d.output.delivered.length).toBe(2);
+    expect(d.output.delivered[1]).toEqual({ text: ENHANCED, action: 'copy' });
+    await d.graph.history.settled();
+    expect(d.records()).toHaveLength(1);
+    expect(w.problems).toEqual([]);
+  });
+
+  it('Ctrl+Enter copies instead of pasting; Esc cancels (logged as cancelled, nothing delivered)', async () => {
+    const { w, d } = await openPanel();
+    d.speak();
+    await expect.poll(() => final(w).inputValue(), { timeout: 10_000 }).toBe(ENHANCED);
+    await w.page.keyboard.press('Control+Enter');
+    await untilIdle(d);
+    expect(d.output.delivered).toEqual([{ text: ENHANCED, action: 'copy' }]);
+    expect(d.records()).toMatchObject([{ outcome: 'copied', final_text: ENHANCED }]);
+
+    d.speak();
+    await expect.poll(() => w.page.getByTestId('panel-state').textContent(), { timeout: 10_000 }).toBe('Review and confirm');
+    await w.page.keyboard.press('Escape');
+    await untilIdle(d);
+    expect(d.output.delivered).toHaveLength(1);
+    expect(d.records().map((r) => r.outcome)).toEqual(['copied', 'cancelled']);
+    expect(w.problems).toEqual([]);
+  });
+
+  it('Ctrl+2 re-runs another mode, Ctrl+1 brings the first back from the cache (no model call), and the record has the mode on screen', async () => {
+    const { w, d } = await openPanel();
+    const id = d.speak();
+    await expect.poll(() => final(w).inputValue(), { timeout: 10_000 }).toBe(ENHANCED);
+    const modes = await w.page.locator('[data-mode]').evaluateAll((els) => els.map((e) => e.getAttribute('data-mode')));
+    const second = modes[1] ?? '';
+    const chats = () => d.server.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+    expect(chats()).toBe(1);
+    await w.page.keyboard.press('Control+2');
+    await expect.poll(() => final(w).inputValue(), { timeout: 10_000 }).toBe('Hello World: this is a dictation test!');
+    expect(d.controller.snapshot()).toMatchObject({ sessionId: id, mode: second });
+    expect(chats()).toBe(2);
+    await w.page.keyboard.press('Control+1');
+    await expect.poll(() => final(w).inputValue()).toBe(ENHANCED);
+    await w.page.getByTestId('panel-cached').waitFor();
+    expect(await w.page.locator(`[data-mode="${modes[0] ?? ''}"] .mode-cached`).count()).toBe(1);
+    expect(chats()).toBe(2);
+    await w.page.keyboard.press('Enter');
+    await untilIdle(d);
+    expect(d.records()).toMatchObject([{ enhance_mode: modes[0], final_text: ENHANCED, outcome: 'confirmed' }]);
+    expect(w.problems).toEqual([]);
+  });
+
+  it('an edit made while the model is still answering is not overwritten by the late result', async () => {
+    const { w, d } = await openPanel({ dictation: script({ chat: () => ({ kind: 'text', content: ENHANCED, delayMs: 1200 }) }) });
+    d.speak();
+    await expect.poll(() => w.page.getByTestId('panel-state').textContent(), { timeout: 10_000 }).toBe('Enhancing…');
+    await expect.poll(() => final(w).inputValue()).toBe(ASR);
+    await final(w).press('End');
+    await w.page.keyboard.type(' by me');
+    // The late result arrives (status line) but the text stays the user's.
+    await expect.poll(() => w.page.getByTestId('panel-status').textContent(), { timeout: 10_000 }).toBe('Enhanced');
+    expect(await final(w).inputValue()).toBe(`${ASR} by me`);
+    await w.page.keyboard.press('Enter');
+    await untilIdle(d);
+    expect(d.output.delivered).toEqual([{ text: `${ASR} by me`, action: 'paste' }]);
+    expect(d.records()).toMatchObject([{ enhanced_text: ENHANCED, final_text: `${ASR} by me`, user_corrected: true, outcome: 'confirmed' }]);
+    expect(w.problems).toEqual([]);
+  });
+
+  it('keys are ignored while an IME is composing (CDP Input.imeSetComposition); the diff adds a vocabulary pair', async () => {
+    const { w, d } = await openPanel({ locale: 'zh-CN', configText: '{"ui":{"language":"zh"}}' });
+    d.speak();
+    await expect.poll(() => final(w).inputValue(), { timeout: 10_000 }).toBe(ENHANCED);
+    await final(w).press('End');
+    const cdp = await w.page.context().newCDPSession(w.page);
+    await cdp.send('Input.imeSetComposition', { text: '你好', selectionStart: 2, selectionEnd: 2 });
+    // Enter and Esc while composing belong to the input method: nothing is confirmed or cancelled.
+    await w.page.keyboard.press('Enter');
+    await w.page.keyboard.press('Escape');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(d.controller.state.state).toBe('preview');
+    expect(d.output.delivered).toEqual([]);
+    await cdp.send('Input.insertText', { text: '你好' });
+    await expect.poll(() => final(w).inputValue()).toContain('你好');
+    const text = await final(w).inputValue();
+    // The diff view: a word the user corrected becomes a clickable `wrong → right` pair.
+    await final(w).fill(text.replace('dictation', '听写'));
+    await w.page.getByTestId('panel-show-diff').click();
+    await w.page.getByTestId('panel-diff').getByRole('button', { name: '把“dictation → 听写”加入词库' }).click();
+    await expect.poll(() => w.page.getByTestId('panel-diff-status').textContent()).toBe('已把“dictation → 听写”加入词库。');
+    expect(d.graph.vocabulary?.list().map((e) => [e.wrong, e.right])).toEqual([['dictation', '听写']]);
+    await saveScreenshot(w.page, 'panel-zh');
+    await final(w).focus();
+    await w.page.keyboard.press('Enter');
+    await untilIdle(d);
+    expect(d.output.delivered).toHaveLength(1);
+    expect(d.output.delivered[0]?.text).toContain('你好');
+    expect(d.records()).toMatchObject([{ outcome: 'confirmed', user_corrected: true }]);
+    expect(w.problems).toEqual([]);
+  });
+});

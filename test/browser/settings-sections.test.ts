@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
+import { SERVED_MODEL } from '../helpers/browser-settings-services.ts';
+import { saveScreenshot } from '../helpers/browser-screenshots.ts';
+
+/**
+ * The Settings sections beyond config switches, over the real services in the harness: vocabulary
+ * (SQLite), model manager (real download over local HTTP, SHA-1 checked), mode files, history export
+ * through the (recorded) save dialog, delete-all with confirmation, and the shortcut recorder.
+ */
+
+let harness: BrowserHarness;
+let win: HarnessWindow | undefined;
+beforeAll(async () => {
+  harness = await startBrowserHarness();
+});
+afterEach(async () => {
+  await win?.close();
+  win = undefined;
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function openTab(tab: string, options?: Parameters<BrowserHarness['open']>[1]): Promise<HarnessWindow> {
+  win = await harness.open('settings', { viewport: { width: 900, height: 760 }, ...options });
+  await win.page.getByRole('switch', { name: /preview|预览/i }).waitFor();
+  await win.page.getByRole('tab', { name: tab }).click();
+  return win;
+}
+
+describe('settings sections', () => {
+  it('vocabulary: add, edit, delete (confirmed) land in vocabulary.db; counters show', async () => {
+    const w = await openTab('Vocabulary');
+    const { page } = w;
+    await page.getByLabel('Heard as').fill('平平');
+    await page.getByLabel('Should be').fill('萍萍');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => w.vocabulary.list().map((e) => `${e.wrong}→${e.right}`)).toEqual(['平平→萍萍']);
+    await page.getByLabel('Heard as').fill('闻子');
+    await page.getByLabel('Should be').fill('WenZi');
+    await page.getByLabel('Should be').press('Enter');
+    await expect.poll(() => w.vocabulary.list().length).toBe(2);
+    await expect.poll(() => page.getByTestId('vocab-table').locator('tbody tr').count()).toBe(2);
+    expect(await page.getByTestId('vocab-table').textContent()).toContain('ASR 0/0 · LLM 0/0');
+
+    await page.getByRole('button', { name: 'Edit 闻子 → WenZi' }).click();
+    await page.getByRole('textbox', { name: 'Should be' }).nth(1).fill('WenZi 闻字');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => w.vocabulary.list().find((e) => e.wrong === '闻子')?.right).toBe('WenZi 闻字');
+
+    await page.getByLabel('Search vocabulary').fill('萍');
+    await expect.poll(() => page.getByTestId('vocab-table').locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete 平平 → 萍萍' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => w.vocabulary.list().map((e) => e.wrong)).toEqual(['闻子']);
+
+    // Export goes through main's save dialog (recorded here); the file is written by main.
+    const out = path.join(w.dataDir, 'vocab-export.json');
+    w.dialogs.answerNext(out);
+    await page.getByRole('button', { name: 'Export…' }).click();
+    await page.getByText(`Exported 1 pairs to ${out}.`).waitFor();
+    expect(JSON.parse(fs.readFileSync(out, 'utf8'))).toMatchObject({ version: 1, entries: [{ wrong: '闻子', right: 'WenZi 闻字' }] });
+    // An empty pair is refused by the button; a duplicate-free list stays.
+    expect(await page.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(true);
+    await saveScreenshot(page, 'settings-vocabulary');
+    expect(w.problems).toEqual([]);
+  });
+
+  it('speech: downloads a model with a progress bar over real HTTP, then deletes it', async () => {
+    const w = await openTab('Speech');
+    const { page } = w;
+    await page.getByRole('button', { name: `Download ${SERVED_MODEL}` }).click();
+    await page.getByRole('progressbar', { name: `Downloading ${SERVED_MODEL}` }).waitFor();
+    const file = path.join(w.dataDir, 'models', `ggml-${SERVED_MODEL}.bin`);
+    await expect.poll(async () => fs.existsSync(file) || (await page.getByTestId('models').textContent()), { timeout: 15_000 }).toBe(true);
+    expect(fs.statSync(file).size).toBeGreaterThan(1_000_000);
+    await page.getByText(/^Installed · \d+ MB$/).waitFor();
+    // A model the mirror does not have fails with a visible reason, and nothing is installed.
+    await page.getByRole('button', { name: 'Download missing-test' }).click();
+    await page.getByText(/Download failed:/).waitFor();
+    await page.getByRole('button', { name: `Delete ${SERVED_MODEL}` }).click();
+    await expect.poll(() => fs.existsSync(file)).toBe(false);
+    await page.getByLabel('Base URL').fill('not a url');
+    await page.getByLabel('Base URL').press('Enter');
+    await page.getByTestId('asr-remote-url-error').waitFor();
+    expect(w.configStore.get().asr.remote.base_url).toBe('https://api.openai.com/v1');
+    await saveScreenshot(page, 'settings-speech');
+    expect(w.problems).toEqual([]);
+  });
+
+  it('AI: thinking switch, mode file editor (broken text refused at the field), provider verify', async () => {
+    const w = await openTab('AI');
+    const { page } = w;
+    await page.getByRole('switch', { name: 'Let the model think first' }).click();
+    await expect.poll(() => w.configStore.get().ai_enhance.thinking).toBe(true);
+    const editor = page.getByRole('textbox', { name: 'Mode file' });
+    await expect.poll(() => editor.inputValue()).toContain('label');
+    const modeFile = path.join(w.dataDir, 'enhance_modes', 'proofread.md');
+    await page.getByLabel('Mode file', { exact: true }).first().selectOption('proofread');
+    const original = fs.readFileSync(modeFile, 'utf8');
+    await editor.fill(`${original.trimEnd()}\nAlways keep names as the user wrote them.\n`);
+    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+    await page.getByText('Saved proofread.md').waitFor();
+    expect(fs.readFileSync(modeFile, 'utf8')).toContain('Always keep names as the user wrote them.');
+    await editor.fill('---\norder: not-a-number\n---\nx');
+    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
+    await page.getByTestId('mode-status').waitFor();
+    expect(fs.readFileSync(modeFile, 'utf8')).toContain('Always keep names');
+    // Verify against the default provider (Ollama at localhost:11434, not running here): a clear failure.
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.getByTestId('verify-result').textContent(), { timeout: 15_000 }).toMatch(/^Failed: /);
+    await saveScreenshot(page, 'settings-ai');
+    expect(w.problems).toEqual([]);
+  });
+
+  it('general: the shortcut recorder saves an accelerator and warns about a clash', async () => {
+    const w = await openTab('General');
+    const { page } = w;
+    const rec = page.getByRole('button', { name: 'Toggle shortcut' });
+    expect(await rec.textContent()).toBe('Ctrl+Shift+Space');
+    await rec.click();
+    await page.keyboard.press('Control+Alt+KeyD');
+    await expect.poll(() => w.configStore.get().recording.toggle_shortcut).toBe('CommandOrControl+Alt+D');
+    expect(await rec.textContent()).toBe('Ctrl+Alt+D');
+    await rec.click();
+    await page.keyboard.press('KeyK');
+    await page.getByText(/Use at least one modifier/).waitFor();
+    await page.keyboard.press('Control+KeyV');
+    await expect.poll(() => w.configStore.get().recording.toggle_shortcut).toBe('CommandOrControl+V');
+    await page.getByText(/Ctrl\+V is a common system or editing shortcut/).waitFor();
+    await page.getByLabel('Recording mode').selectOption('toggle');
+    await expect.poll(() => w.configStore.get().recording.mode).toBe('toggle');
+    await saveScreenshot(page, 'settings-general');
+    expect(w.problems).toEqual([]);
+  });
+
+  it('history & privacy: export through the save dialog, delete all only after confirming', async () => {
+    const w = await openTab('History & privacy');
+    const { page } = w;
+    await w.history.log({ asr_text: '果果今天在公园里遇到了平平', enhanced_text: null, final_text: '果果今天在公园里遇到了萍萍。', enhance_mode: 'proofread', preview_enabled: true, stt_model: 'whisper-small', llm_model: '', user_corrected: true, audio_duration: 3.2, language: 'zh', source: 'voice', outcome: 'confirmed' });
+    const csv = path.join(w.dataDir, 'out.csv');
+    w.dialogs.answerNext(csv);
+    await page.getByRole('button', { name: 'Export CSV…' }).click();
+    await page.getByText(`Exported 1 records to ${csv}.`).waitFor();
+    expect(fs.readFileSync(csv, 'utf8')).toContain('果果今天在公园里遇到了萍萍。');
+    expect(w.dialogs.calls.at(-1)).toMatchObject({ kind: 'save', defaultName: 'tingxie-history.csv' });
+    // A cancelled dialog does nothing and says nothing.
+    await page.getByRole('button', { name: 'Export JSONL…' }).click();
+    await page.getByRole('button', { name: 'Delete all history…' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    expect((await w.history.countMatches({ includeArchived: true })).total).toBe(1);
+    await page.getByRole('button', { name: 'Delete all history…' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('All history was deleted.').waitFor();
+    expect((await w.history.countMatches({ includeArchived: true })).total).toBe(0);
+    expect(w.problems).toEqual([]);
+  });
+});
