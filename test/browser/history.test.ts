@@ -102,7 +102,7 @@ describe('History Browser over 100,000 records', () => {
 
     // The mode pill shows the facet count, and choosing it filters to exactly that many.
     const [mode, n] = Object.entries(expected.facets?.modes ?? {}).sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-    const pill = page.getByRole('button', { name: `Mode ${mode} (${n})` });
+    const pill = page.getByRole('button', { name: `${mode} ${n}, Mode ${mode}` });
     await pill.click();
     await expect.poll(() => total(w)).toBe(`${n.toLocaleString('en-US')} records`);
     expect(await pill.getAttribute('aria-pressed')).toBe('true');

@@ -52,7 +52,8 @@ export function TagRow({ filters, facets, onFilters }: TagRowProps) {
                 type="button"
                 className="pill"
                 title={value || t('history.tag.none')}
-                aria-label={`${t(label)} ${value || t('history.tag.none')} (${n})`}
+                // The name starts with the visible text (WCAG label-in-name), then says the group and full value.
+                aria-label={`${value ? shortModel(value) : t('history.tag.none')} ${n}, ${t(label)} ${value || t('history.tag.none')}`}
                 aria-pressed={filters[group].includes(value)}
                 onClick={() => onFilters(toggleTag(filters, group, value))}
               >
