@@ -11,7 +11,9 @@ import type { UiLanguage } from '../shared/ipc/wire-types.ts';
 import { createDictationApp } from './app/dictation-app.ts';
 import type { DictationApp } from './app/dictation-app.ts';
 import { claimSingleInstance, hideDockIcon, onQuit, stayAliveWithoutWindows } from './app/lifecycle.ts';
+import { messagesFor } from './app/messages.ts';
 import { createAppTray } from './app/tray.ts';
+import { trayDownloadTracker } from './app/tray-download.ts';
 import type { AppTray } from './app/tray.ts';
 import { createSecureWindow, installGlobalGuards } from './app/window-factory.ts';
 import type { WindowFactoryDeps } from './app/window-factory.ts';
@@ -148,6 +150,8 @@ async function start(): Promise<void> {
   // Settings' services share the dictation graph's vocabulary database (one writer); without dictation they open their own.
   const vocabulary = dictation?.graph.vocabulary ?? VocabularyStore.open(join(dataDir, VOCABULARY_DB_FILE));
   const ownVocabulary = dictation?.graph.vocabulary === undefined || dictation.graph.vocabulary === null;
+  // A model download shows on the tray ("Downloading base… 42%") until it ends.
+  const trayDownload = trayDownloadTracker((patch) => tray?.update(patch));
   const settings = createSettingsApi({
     dataDir,
     config,
@@ -159,7 +163,10 @@ async function start(): Promise<void> {
     dialogs: electronFileDialogs(),
     promptLanguage: () => resolveUiLanguage(config.get().ui.language),
     log: (message, fields) => log.warn(message, fields),
-    onModelProgress: (name, download) => ipcRef?.broadcast('models:progress', { name, download }),
+    onModelProgress: (name, download) => {
+      ipcRef?.broadcast('models:progress', { name, download });
+      trayDownload(name, download);
+    },
   });
   const ipc = setupIpc(ipcMain, {
     historyChanges: (listener) => history.store.onChange((e) => listener(historyChangedEvent(e))),
@@ -186,6 +193,11 @@ async function start(): Promise<void> {
   });
   ipcRef = ipc;
   const stopConfigLog = config.onChange((e) => log.info('config changed', { keyPath: e.keyPath }));
+  // The tray speaks the UI language, and switches when the setting changes.
+  const trayLabels = () => messagesFor(resolveUiLanguage(config.get().ui.language)).tray;
+  const stopTrayLanguage = config.onChange(({ keyPath }) => {
+    if (keyPath === '' || keyPath === 'ui' || keyPath.startsWith('ui.')) tray?.setLabels(trayLabels());
+  });
 
   const windowLog = log.child('window');
   factoryDeps = {
@@ -211,6 +223,7 @@ async function start(): Promise<void> {
     tray = createAppTray({
       assetsDir: join(app.getAppPath(), 'assets'),
       handlers: dictation?.trayHandlers(actions) ?? { actions: { ...actions, 'enhance-selection': () => undefined, 'retry-last': () => undefined } },
+      labels: trayLabels(),
       initial: { status: 'idle', ...dictation?.trayState() },
     });
   } catch (err) {
@@ -227,6 +240,7 @@ async function start(): Promise<void> {
     async () => {
       log.info('quitting');
       stopConfigLog();
+      stopTrayLanguage();
       stopRetention();
       await dictation?.close();
       ipc.dispose();

@@ -39,7 +39,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export const rendererOutDir = path.join(repoRoot, 'out', 'renderer');
 
 /** The renderer windows (one HTML entry each). */
-export type WindowName = 'panel' | 'settings' | 'history' | 'capture';
+export type WindowName = 'panel' | 'settings' | 'history' | 'capture' | 'indicator';
 
 /** Chromium flags from TESTING.md: headless, no sandbox (containers), nothing that phones home. */
 export const chromiumArgs: readonly string[] = [
@@ -96,6 +96,8 @@ export interface HarnessWindow {
   readonly vocabulary: VocabularyStore;
   /** The dictation controller and services, when opened with `dictation`. */
   readonly dictation: HarnessDictation | null;
+  /** The real IPC broadcaster (setupIpc's): sends an event to every trusted window, as main does. */
+  readonly broadcast: Broadcast;
   /** Stand-in for the OS file dialogs (see browser-settings-services.ts). */
   readonly dialogs: DialogRecorder;
   readonly shell: ShellRecord;
@@ -259,6 +261,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       history,
       vocabulary,
       dictation,
+      broadcast: ipc.broadcast,
       dialogs,
       shell,
       problems,

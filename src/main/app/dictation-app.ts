@@ -30,6 +30,7 @@ import { checkMacPermissions } from '../platform/permissions.ts';
 import { SOUND_MS } from '../platform/sounds.ts';
 import type { ConfigStore } from '../settings/config-store.ts';
 import { createHotkeys, type AppHotkeys } from './hotkeys.ts';
+import { format, localizeDictationNotice, messagesFor, type MainMessages } from './messages.ts';
 import { TRAY_TOGGLES, trayStatusOf, type TrayAction, type TrayState, type TrayToggle } from './tray-menu.ts';
 import type { TrayHandlers } from './tray.ts';
 
@@ -68,6 +69,7 @@ export interface DictationApp {
 export async function createDictationApp(deps: DictationAppDeps): Promise<DictationApp> {
   const { config, log } = deps;
   const dlog = log.child('dictation');
+  const msg = (): MainMessages => messagesFor(deps.uiLanguage());
   const notify = (level: 'info' | 'warning' | 'error', message: string): void => {
     dlog.log(level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'info', 'notice', { message });
     deps.broadcast()?.('app:notice', { level, message });
@@ -124,7 +126,8 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     vocabulary: graph.ports.vocabulary,
     output: paste,
     ui: {
-      emit: (e) => {
+      emit: (raw) => {
+        const e = raw.kind === 'notice' ? { ...raw, message: localizeDictationNotice(raw.message, msg(), deps.uiLanguage()) } : raw;
         deps.broadcast()?.('dictation:event', e);
         onEvent(e);
       },
@@ -194,6 +197,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       notify(level, m);
       deps.tray()?.update({ problem: m });
     },
+    messages: msg,
     log: (level, m, f) => dlog.log(level, m, f),
   });
   const hk = hotkeys;
@@ -225,7 +229,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     try {
       applyLaunchAtLogin(config.get().app.launch_at_login, { platform: process.platform, execPath: process.execPath, setLoginItem: (s) => app.setLoginItemSettings(s) });
     } catch (err) {
-      notify('warning', `Could not change "launch at login": ${String(err)}`);
+      notify('warning', format(msg().notices.launchAtLoginFailed, { error: String(err) }));
     }
   };
 
@@ -234,15 +238,16 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     const newest = sessions.at(-1);
     if (newest === undefined) return;
     const more = sessions.length - 1;
-    const what = newest.asrText ? `"${newest.asrText.slice(0, 120)}"` : `${newest.durationSeconds.toFixed(1)} s of audio`;
+    const m = msg().recovery;
+    const what = newest.asrText ? `"${newest.asrText.slice(0, 120)}"` : format(m.audio, { seconds: newest.durationSeconds.toFixed(1) });
     const { response } = await dialog.showMessageBox({
       type: 'question',
-      buttons: ['Finish It', 'Discard', 'Decide Later'],
+      buttons: [m.finish, m.discard, m.later],
       defaultId: 0,
       cancelId: 2,
-      title: 'Unfinished dictation',
-      message: 'A dictation was interrupted before it was delivered.',
-      detail: `${what} (${newest.createdAt}) was kept.${more > 0 ? ` ${more} more can be finished or discarded in History.` : ' It also stays in History until you decide.'}`,
+      title: m.title,
+      message: m.message,
+      detail: format(more > 0 ? m.detailMore : m.detailOne, { what, when: newest.createdAt, more }),
     });
     if (response === 0) c.recover(newest.id, 'finish');
     else if (response === 1) c.recover(newest.id, 'discard');
@@ -277,20 +282,20 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
           paste.rememberTarget();
           paste
             .copySelection()
-            .then((text) => (text === null ? notify('info', 'Select some text first: nothing was copied from the focused app.') : c.enhanceText(text)))
-            .catch((err: unknown) => notify('error', `Could not copy the selected text: ${String(err)}`));
+            .then((text) => (text === null ? notify('info', msg().notices.selectFirst) : c.enhanceText(text)))
+            .catch((err: unknown) => notify('error', format(msg().notices.copySelectionFailed, { error: String(err) })));
         },
         'retry-last': () => {
-          if (!c.retryLast()) notify('info', 'There is no failed dictation to retry.');
+          if (!c.retryLast()) notify('info', msg().notices.noRetry);
         },
       },
       mode: (id) => {
-        void config.set('ai_enhance.mode', id).catch((err: unknown) => notify('error', `Could not switch the mode: ${String(err)}`));
+        void config.set('ai_enhance.mode', id).catch((err: unknown) => notify('error', format(msg().notices.modeSwitchFailed, { error: String(err) })));
         if (c.state.state !== 'idle') c.setMode(id);
       },
       toggle: (t, checked) => {
         const keyPath = TRAY_TOGGLES.find((x) => x.toggle === t)?.keyPath;
-        if (keyPath !== undefined) void config.set(keyPath, checked).catch((err: unknown) => notify('error', `Could not save the setting: ${String(err)}`));
+        if (keyPath !== undefined) void config.set(keyPath, checked).catch((err: unknown) => notify('error', format(msg().notices.settingSaveFailed, { error: String(err) })));
       },
     }),
     async start() {
@@ -300,7 +305,9 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       hk.apply();
       launchAtLogin();
       deps.tray()?.update(trayState());
-      for (const p of await checkMacPermissions()) notify('warning', p.message);
+      for (const p of await checkMacPermissions()) {
+        notify('warning', p.permission === 'microphone' ? msg().notices.permissionMicrophone : msg().notices.permissionAccessibility);
+      }
       await offerRecovery().catch((err: unknown) => dlog.warn('recovery offer failed', { error: String(err) }));
     },
     async close() {

@@ -11,6 +11,7 @@ import { bindingsFromConfig, HotkeyRouter, type HotkeyAction } from '../dictatio
 import type { Config } from '../settings/config-schema.ts';
 import { startKeyHook, type KeyHook } from '../platform/key-hook.ts';
 import type { KeyTap } from '../platform/keystroke.ts';
+import { format, hookErrorMessage, messagesFor, roleName, type MainMessages } from './messages.ts';
 
 /** What the hotkeys drive (the dictation controller, reduced). */
 export interface HotkeyTarget {
@@ -40,6 +41,8 @@ export function createHotkeys(deps: {
   /** Runs just before a dictation starts (remembers the focused app). */
   readonly beforeStart: () => void;
   readonly notify: (level: 'warning' | 'error', message: string) => void;
+  /** The notices' strings in the current UI language (English when left out). */
+  readonly messages?: () => MainMessages;
   readonly log: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
 }): AppHotkeys {
   let hook: KeyHook | null = null;
@@ -47,7 +50,9 @@ export function createHotkeys(deps: {
   let router: HotkeyRouter | null = null;
   let accelerator: string | null = null;
   let current: HotkeyStatusWire = { hook: 'off', hookError: null, toggle: null, problems: [] };
+  let problemList: readonly { readonly key: string; readonly role: string; readonly error: string }[] = [];
   let reported = '';
+  const messages = deps.messages ?? (() => messagesFor('en'));
 
   const run = (a: HotkeyAction): void => {
     const t = deps.target;
@@ -115,9 +120,9 @@ export function createHotkeys(deps: {
       let error: string | null = null;
       try {
         ok = globalShortcut.register(acc, () => run({ type: 'toggle', key: acc }));
-        if (!ok) error = `${acc} is already used by another app or by the system`;
+        if (!ok) error = format(messages().notices.toggleTaken, { accelerator: acc });
       } catch (err) {
-        error = `${acc} is not a valid shortcut: ${err instanceof Error ? err.message : String(err)}`;
+        error = format(messages().notices.toggleInvalid, { accelerator: acc, error: err instanceof Error ? err.message : String(err) });
       }
       if (ok) accelerator = acc;
       toggle = { accelerator: acc, registered: ok, error };
@@ -128,15 +133,17 @@ export function createHotkeys(deps: {
       toggle,
       problems: problems.map((p) => `${p.role} '${p.key}': ${p.error}`),
     };
+    problemList = problems;
     report(current);
     return current;
   };
 
   const report = (s: HotkeyStatusWire): void => {
+    const m = messages();
     const lines: string[] = [];
-    if (s.hookError !== null) lines.push(s.hookError + (s.toggle?.registered ? ` The toggle shortcut ${s.toggle.accelerator} works meanwhile.` : ''));
-    if (s.toggle && !s.toggle.registered && s.toggle.error) lines.push(`The toggle shortcut could not be registered: ${s.toggle.error}. Choose another one in Settings.`);
-    for (const p of s.problems) lines.push(`Cannot use the ${p}`);
+    if (s.hookError !== null) lines.push(hookErrorMessage(s.hookError, m) + (s.toggle?.registered ? format(m.notices.toggleWorks, { accelerator: s.toggle.accelerator }) : ''));
+    if (s.toggle && !s.toggle.registered && s.toggle.error) lines.push(format(m.notices.toggleFailed, { error: s.toggle.error }));
+    for (const p of problemList) lines.push(format(m.notices.keyProblem, { role: roleName(p.role, m), key: p.key, error: p.error }));
     const text = lines.join(' ');
     // Said once per distinct problem, not on every unrelated config change.
     if (text !== '' && text !== reported) deps.notify(s.hook === 'failed' && !s.toggle?.registered ? 'error' : 'warning', text);

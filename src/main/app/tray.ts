@@ -13,6 +13,8 @@ export interface AppTray {
   /** Replaces the state (fields left out keep their previous value). */
   update(patch: Partial<TrayState>): void;
   readonly state: TrayState;
+  /** Switches the menu and tooltip strings (the UI language changed) and redraws. */
+  setLabels(labels: TrayLabels): void;
   destroy(): void;
 }
 
@@ -25,7 +27,7 @@ export interface TrayHandlers {
 
 /** Creates the tray icon with its menu; handlers run when items are clicked. */
 export function createAppTray(opts: { readonly assetsDir: string; readonly handlers: TrayHandlers; readonly labels?: TrayLabels; readonly initial?: TrayState }): AppTray {
-  const labels = opts.labels ?? DEFAULT_TRAY_LABELS;
+  let labels = opts.labels ?? DEFAULT_TRAY_LABELS;
   const iconFor = (s: TrayState): Electron.NativeImage => {
     const image = nativeImage.createFromPath(join(opts.assetsDir, 'tray', trayIconFile(trayIconStatus(s), process.platform)));
     if (process.platform === 'darwin') image.setTemplateImage(true);
@@ -48,6 +50,10 @@ export function createAppTray(opts: { readonly assetsDir: string; readonly handl
     },
     get state() {
       return state;
+    },
+    setLabels(next) {
+      labels = next;
+      render();
     },
     destroy() {
       tray.destroy();

@@ -230,10 +230,10 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
     expect(open).toEqual({ action: 'deny' });
   });
 
-  it('the tray menu opens Settings through the factory; a config change is broadcast to the windows', async () => {
+  it('the tray menu (in the system language, zh-CN here) opens Settings through the factory; a config change is broadcast to the windows', async () => {
     const menu = s.menus.at(-1)!;
-    expect(menu.map((i) => i.label).filter(Boolean)).toEqual(expect.arrayContaining(['Settings…', 'History…', 'Quit Tingxie']));
-    menu.find((i) => i.label === 'Settings…')!.click!();
+    expect(menu.map((i) => i.label).filter(Boolean)).toEqual(expect.arrayContaining(['设置…', '历史记录…', '退出 Tingxie']));
+    menu.find((i) => i.label === '设置…')!.click!();
     const settings = s.windows.find((w) => w.url.endsWith('/settings/index.html'));
     expect(settings).toBeDefined();
 
@@ -251,12 +251,37 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
     const res = (await s.handlers.get('dictation:hotkeys')!({ sender: capture.contents, senderFrame: { url: capture.url } }, undefined)) as { ok: boolean; value: Record<string, unknown> };
     expect(res.ok).toBe(true);
     expect(res.value).toMatchObject({ hook: 'failed', hookError: expect.stringMatching(/graphical session|Wayland/), toggle: { accelerator: 'CommandOrControl+Shift+Space', registered: true } });
-    // The failure was said to the user, not only logged.
-    await vi.waitFor(() => expect(capture.contents.sent.some((m) => m[0] === 'app:notice' && /Hold-to-talk/.test(String((m[1] as { message: string }).message)))).toBe(true));
+    // The failure was said to the user, not only logged — in the UI language (system → zh-CN).
+    await vi.waitFor(() => expect(capture.contents.sent.some((m) => m[0] === 'app:notice' && /^按住说话需要图形会话/.test(String((m[1] as { message: string }).message)))).toBe(true));
     capture.contents.emit('did-finish-load');
     expect(capture.contents.sent.some((m) => m[0] === 'capture:command' && (m[1] as { action: string }).action === 'configure')).toBe(true);
     const labels = s.menus.at(-1)!.map((i) => i.label);
-    expect(labels).toEqual(expect.arrayContaining(['Enhancement Mode', 'AI Enhancement', 'Enhance Selected Text', 'Retry Last Dictation']));
+    expect(labels).toEqual(expect.arrayContaining(['增强模式', 'AI 增强', '增强选中的文字', '重试上一次听写']));
+  });
+
+  it('the tray follows a change of the UI language', async () => {
+    const settings = s.windows.find((w) => w.url.endsWith('/settings/index.html'))!;
+    const set = (value: string) => s.handlers.get('config:set')!({ sender: settings.contents, senderFrame: { url: settings.url } }, { keyPath: 'ui.language', value });
+    expect(await set('en')).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(s.menus.at(-1)!.map((i) => i.label)).toEqual(expect.arrayContaining(['Settings…', 'History…', 'Enhancement Mode', 'Quit Tingxie'])));
+    expect(s.menus.at(-1)![0]!.label).toBe('Tingxie — Ready');
+    expect(await set('zh')).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(s.menus.at(-1)![0]!.label).toBe('Tingxie — 就绪'));
+    expect(await set('en')).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(s.menus.at(-1)![0]!.label).toBe('Tingxie — Ready'));
+  });
+
+  it("a model download started from Settings shows on the tray and is cleared when it ends", async () => {
+    const settings = s.windows.find((w) => w.url.endsWith('/settings/index.html'))!;
+    const before = s.menus.length;
+    // A name the catalog does not know: the real model manager fails it at once, without any network.
+    const res = await s.handlers.get('models:download')!({ sender: settings.contents, senderFrame: { url: settings.url } }, { name: 'no-such-model' });
+    expect(res).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(settings.contents.sent.some((m) => m[0] === 'models:progress' && (m[1] as { download: { state: string } }).download.state === 'failed')).toBe(true));
+    const shown = s.menus.slice(before).map((menu) => menu.map((i) => i.label));
+    // First the progress line, then a menu without it.
+    expect(shown.some((labels) => labels.includes('Downloading no-such-model… 0%'))).toBe(true);
+    expect(shown.at(-1)!.some((l) => l?.startsWith('Downloading'))).toBe(false);
   });
 
   it('a second instance opens Settings; Quit releases the data-folder lock', async () => {
