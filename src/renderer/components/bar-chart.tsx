@@ -44,6 +44,7 @@ export function BarChart({ label, categories, series, format = (n) => String(Mat
   // Label every day up to 10 bars, then every few days so labels never overlap.
   const every = Math.ceil(categories.length / 10);
   return (
+    <>
     <svg className="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} data-testid={testId} preserveAspectRatio="xMidYMid meet">
       {[0, 0.5, 1].map((f) => (
         <g key={f}>
@@ -78,5 +79,17 @@ export function BarChart({ label, categories, series, format = (n) => String(Mat
         );
       })}
     </svg>
+    {/* A stacked chart says which colour is which (the bars' <title>s are only on hover). */}
+    {series.length > 1 ? (
+      <ul className="legend" aria-hidden="true">
+        {series.map((ser) => (
+          <li key={ser.name}>
+            <span className={`swatch ${ser.className}`} />
+            {ser.name}
+          </li>
+        ))}
+      </ul>
+    ) : null}
+    </>
   );
 }
