@@ -6,7 +6,8 @@ import { VocabularyStore } from '../src/main/enhance/vocabulary-store.ts';
 import { HistoryStore } from '../src/main/history/history-store.ts';
 import type { NewHistoryRecord } from '../src/shared/history/record.ts';
 import { startOpenAiTestServer } from '../test/helpers/openai-test-server.ts';
-import { rng, vocabulary } from './lib/generate.ts';
+import { vocabulary } from './lib/generate.ts';
+import { mulberry32 } from '../test/helpers/seeded-random.ts';
 import { mergeResults, printEntry, type BenchEntry } from './lib/report.ts';
 
 /**
@@ -36,7 +37,7 @@ interface Dictation {
 }
 
 function dictations(n: number, seed: number): Dictation[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const names = vocabulary(seed).names.slice(0, 40);
   const out: Dictation[] = [];
   for (let i = 0; i < n; i++) {

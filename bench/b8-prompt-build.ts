@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Enhancer, type EnhancerSettings } from '../src/main/enhance/enhancer.ts';
 import { VocabularyStore } from '../src/main/enhance/vocabulary-store.ts';
 import { HistoryStore } from '../src/main/history/history-store.ts';
-import { rng, vocabulary } from './lib/generate.ts';
+import { vocabulary } from './lib/generate.ts';
+import { mulberry32 } from '../test/helpers/seeded-random.ts';
 import { mergeResults, pct, printEntry, type BenchEntry } from './lib/report.ts';
 
 /**
@@ -19,7 +20,7 @@ async function measure(model: string, builds: number): Promise<number[]> {
   const store = await HistoryStore.open({ dataDir: dir, warn: () => {} });
   const vocab = VocabularyStore.open(path.join(dir, 'vocabulary.db'));
   try {
-    const r = rng(8);
+    const r = mulberry32(8);
     const names = vocabulary(8).names.slice(0, 200);
     const line = (): string => `明天上午和${names[Math.floor(r() * names.length)] ?? '萍萍'}开会讨论 Kubernetes 的迁移计划`;
     const log = (): Promise<unknown> =>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HistoryRecord } from '../../src/shared/history/record.ts';
+import { mulberry32 } from '../../test/helpers/seeded-random.ts';
 
 /**
  * Seeded generator of realistic dictation history: mixed Chinese/English sentences with recurring
@@ -8,18 +9,6 @@ import type { HistoryRecord } from '../../src/shared/history/record.ts';
  * corrected, several modes and models, timestamps spread over ~4 years. Written as WenZi/Tingxie JSONL:
  * the newest 20,000 records in the active file, the rest in monthly archives. Cached by seed + N.
  */
-
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏辉建国志成海波宁飞斌晨雪琳';
@@ -50,7 +39,7 @@ export interface Vocabulary {
 
 /** Builds the deterministic vocabulary (names Zipf-ranked: index 0 is the most frequent). */
 export function vocabulary(seed: number): Vocabulary {
-  const r = rng(seed ^ 0x5eed);
+  const r = mulberry32(seed ^ 0x5eed);
   const names = ['萍萍', '果果'];
   const seen = new Set(names);
   while (names.length < 3000) {
@@ -150,7 +139,7 @@ export function ensureDataset(n: number, seed: number, cacheRoot: string, active
   fs.rmSync(dataDir, { recursive: true, force: true });
   const archDir = path.join(dataDir, 'conversation_history_archives');
   fs.mkdirSync(archDir, { recursive: true });
-  const r = rng(seed);
+  const r = mulberry32(seed);
   let currentFile = '';
   let fd = -1;
   let buf: string[] = [];

@@ -11,7 +11,7 @@ import type { UiLanguage } from '../shared/ipc/wire-types.ts';
 import { createDictationApp } from './app/dictation-app.ts';
 import type { DictationApp } from './app/dictation-app.ts';
 import { claimSingleInstance, hideDockIcon, onQuit, stayAliveWithoutWindows } from './app/lifecycle.ts';
-import { messagesFor } from './app/messages.ts';
+import { format, messagesFor } from './app/messages.ts';
 import { createAppTray } from './app/tray.ts';
 import { trayDownloadTracker } from './app/tray-download.ts';
 import type { AppTray } from './app/tray.ts';
@@ -73,7 +73,7 @@ if (claimSingleInstance(() => app.whenReady().then(() => showWindow('settings'))
   start().catch((err: unknown) => {
     // Last resort: something in start-up threw. Say so where the user looks, then exit non-zero.
     console.error('Tingxie failed to start:', err);
-    dialog.showErrorBox('Tingxie could not start', err instanceof Error ? err.message : String(err));
+    dialog.showErrorBox(startupMessages().failedTitle, err instanceof Error ? err.message : String(err));
     app.exit(1);
   });
 }
@@ -83,9 +83,10 @@ async function start(): Promise<void> {
   try {
     lock = acquireDataLock(dataDir, { role: 'app' });
   } catch (err) {
-    const message = err instanceof DataDirLockedError ? err.message : `Cannot lock the data folder ${dataDir}: ${String(err)}`;
+    const m = startupMessages();
+    const message = err instanceof DataDirLockedError ? err.message : format(m.lockFailed, { dir: dataDir, error: String(err) });
     console.error(message);
-    dialog.showErrorBox('Tingxie is already using this data folder', message);
+    dialog.showErrorBox(m.lockedTitle, message);
     app.exit(1);
     return;
   }
@@ -144,7 +145,7 @@ async function start(): Promise<void> {
   } catch (err) {
     // Settings and History still work; the user is told why dictation does not.
     log.error('dictation could not start', { error: err });
-    dialog.showErrorBox('Tingxie: dictation is unavailable', err instanceof Error ? err.message : String(err));
+    dialog.showErrorBox(messagesFor(resolveUiLanguage(config.get().ui.language)).startup.dictationUnavailableTitle, err instanceof Error ? err.message : String(err));
   }
 
   // Settings' services share the dictation graph's vocabulary database (one writer); without dictation they open their own.
@@ -264,6 +265,16 @@ async function moveFoundSecrets(config: ConfigStore, secrets: SecretStore, log: 
       log.error('could not store an API key found in config.json', { name: found.name, error: err });
     }
   }
+}
+
+/**
+ * The start-up dialogs' strings: before the config is read only the OS language is known (the
+ * config may be what failed), so these follow the system like `ui.language: system` does.
+ */
+function startupMessages(): ReturnType<typeof messagesFor>['startup'] {
+  // getLocale() is only reliable after 'ready'; the preferred system languages are known before it.
+  const os = app.getPreferredSystemLanguages()[0] ?? app.getLocale();
+  return messagesFor(os.toLowerCase().startsWith('zh') ? 'zh' : 'en').startup;
 }
 
 function resolveUiLanguage(setting: 'system' | UiLanguage): UiLanguage {

@@ -101,6 +101,7 @@ beforeAll(async () => {
         setMode: () => undefined,
         prompt: () => Promise.reject(new Error('not used by the capture test')),
         deliver: () => Promise.reject(new Error('not used by the capture test')),
+        hidePanel: () => undefined,
       },
     },
     trusted,

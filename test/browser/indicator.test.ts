@@ -79,4 +79,17 @@ describe('recording indicator', () => {
     await w.page.waitForTimeout(200);
     expect(w.problems).toEqual([]);
   });
+
+  it('speaks the UI language (system zh-CN here) and follows a change of the setting', async () => {
+    win = await harness.open('indicator', { viewport: { width: 168, height: 40 }, locale: 'zh-CN' });
+    const w = win;
+    const label = w.page.locator('.label');
+    send(w, state('recording', 'idle'));
+    await expect.poll(() => label.textContent()).toBe('正在聆听');
+    send(w, state('transcribing', 'recording'));
+    await expect.poll(() => label.textContent()).toBe('正在识别');
+    await w.configStore.set('ui.language', 'en');
+    await expect.poll(() => label.textContent()).toBe('Transcribing');
+    expect(w.problems).toEqual([]);
+  });
 });

@@ -82,6 +82,26 @@ describe('preview panel', () => {
     expect(d.output.delivered[1]).toEqual({ text: ENHANCED, action: 'copy' });
     await d.graph.history.settled();
     expect(d.records()).toHaveLength(1);
+    expect(d.records()[0]).not.toHaveProperty('edited_at');
+    // Reopened again, edited and pasted: that same record is updated on disk (edited_at set), no new one.
+    await w.page.getByTestId('panel-show-recent').click();
+    await w.page.getByTestId('panel-recent').getByRole('button').first().click();
+    await w.page.getByTestId('panel-reopened').waitFor();
+    await final(w).focus();
+    await w.page.keyboard.press('End');
+    await w.page.keyboard.type(' Edited.');
+    expect(await final(w).inputValue()).toBe(`${ENHANCED} Edited.`);
+    await w.page.keyboard.press('Enter');
+    await expect.poll(() => d.output.delivered.length).toBe(3);
+    expect(d.output.delivered[2]).toEqual({ text: `${ENHANCED} Edited.`, action: 'paste' });
+    await expect.poll(async () => (await d.graph.history.settled(), d.records()[0]?.final_text)).toBe(`${ENHANCED} Edited.`);
+    expect(d.records()).toHaveLength(1);
+    expect(d.records()[0]).toMatchObject({ user_corrected: true, edited_at: expect.any(String) as string });
+    // Esc on the idle panel puts it away.
+    const hides = d.panel.filter((v) => !v).length;
+    await final(w).focus();
+    await w.page.keyboard.press('Escape');
+    await expect.poll(() => d.panel.filter((v) => !v).length).toBe(hides + 1);
     expect(w.problems).toEqual([]);
   });
 

@@ -20,7 +20,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const entries: readonly WindowName[] = ['panel', 'settings', 'history', 'capture'];
+const entries: readonly WindowName[] = ['panel', 'settings', 'history', 'capture', 'indicator'];
 
 describe('built renderer', () => {
   it.each(entries)('%s/index.html keeps the meta CSP and Vite added no inline script or style', (name) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'vitest';
 import type { NewHistoryRecord } from '../../src/shared/history/record.ts';
 
 /** A fresh temp data folder; remove it with `rmTempDir`. */
@@ -12,6 +13,22 @@ export function makeTempDir(): string {
 export function rmTempDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+/** Call at a test file's top level: returns a maker of temp data folders, each removed after the test that made it. */
+export function useTempDirs(): () => string {
+  const dirs: string[] = [];
+  afterEach(() => {
+    dirs.splice(0).forEach(rmTempDir);
+  });
+  return () => {
+    const d = makeTempDir();
+    dirs.push(d);
+    return d;
+  };
+}
+
+/** Store options that silence the store's warnings (tests assert on outcomes, not on log lines). */
+export const quiet = { warn: (): void => undefined };
 
 /** A complete new record with small defaults; override what the test cares about. */
 export function newRecord(overrides: Partial<NewHistoryRecord> = {}): NewHistoryRecord {

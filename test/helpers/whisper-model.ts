@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { mulberry32 } from './seeded-random.ts';
 
 /*
  * Writes a whisper.cpp ggml model with random weights. No real weights can be downloaded on the test
@@ -61,18 +62,6 @@ interface TensorSpec {
   readonly ne: readonly number[];
   readonly dtype: Dtype;
   readonly init: 'random' | 'ones' | 'zeros';
-}
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const f32 = new Float32Array(1);
@@ -191,7 +180,7 @@ export function writeRandomWhisperModel(file: string, opts: RandomWhisperOptions
   const heads = opts.heads ?? 2;
   const layers = opts.layers ?? 1;
   const nVocab = opts.english === true ? 51864 : 51865;
-  const rand = prng(opts.seed ?? 1);
+  const rand = mulberry32(opts.seed ?? 1);
   const english = opts.english === true;
   const eot = english ? 50256 : 50257;
   const beg = eot + 107; // first timestamp token [_TT_0]

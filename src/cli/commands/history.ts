@@ -1,5 +1,5 @@
-import { writeFileAtomic } from '../../main/history/durable-fs.ts';
-import { toCsv } from '../../main/history/export.ts';
+import { writeFileAtomic } from '../../main/platform/durable-fs.ts';
+import { exportText } from '../../main/history/export.ts';
 import { HistoryIndex } from '../../main/history/history-index.ts';
 import { HistoryService } from '../../main/history/history-service.ts';
 import { listHistoryFiles } from '../../main/history/index-sync.ts';
@@ -242,7 +242,7 @@ const exportCmd: CliCommand = {
     const format = f.values.get('format') ?? (/\.csv$/i.test(file) ? 'csv' : /\.jsonl?$/i.test(file) ? 'jsonl' : undefined);
     if (format !== 'csv' && format !== 'jsonl') throw new UsageError('cannot tell the format from the file name: use --format jsonl or --format csv');
     const records = (await readAll(ctx)).map((r) => r.record);
-    const text = format === 'csv' ? toCsv(records, f.switches.has('bom')) : records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : '');
+    const text = exportText(records, format, f.switches.has('bom'));
     await writeFileAtomic(file, text);
     if (ctx.json) printJson(ctx, { file, format, records: records.length });
     else ctx.stdout.write(`exported ${records.length} record(s) to ${file} (${format})\n`);

@@ -10,6 +10,7 @@ import { app, dialog, screen, utilityProcess } from 'electron';
 import type { BrowserWindow } from 'electron';
 import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-types.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
+import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 import { utilityHostLauncher, type UtilityFork } from '../asr/host-launcher.ts';
 import { CaptureLink } from '../dictation/capture-link.ts';
 import { DictationController } from '../dictation/controller.ts';
@@ -30,7 +31,8 @@ import { checkMacPermissions } from '../platform/permissions.ts';
 import { SOUND_MS } from '../platform/sounds.ts';
 import type { ConfigStore } from '../settings/config-store.ts';
 import { createHotkeys, type AppHotkeys } from './hotkeys.ts';
-import { format, localizeDictationNotice, messagesFor, type MainMessages } from './messages.ts';
+import { format, messagesFor, noticeMessage, type MainMessages } from './messages.ts';
+import { panelBounds } from './panel-placement.ts';
 import { TRAY_TOGGLES, trayStatusOf, type TrayAction, type TrayState, type TrayToggle } from './tray-menu.ts';
 import type { TrayHandlers } from './tray.ts';
 
@@ -70,9 +72,11 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   const { config, log } = deps;
   const dlog = log.child('dictation');
   const msg = (): MainMessages => messagesFor(deps.uiLanguage());
-  const notify = (level: 'info' | 'warning' | 'error', message: string): void => {
-    dlog.log(level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'info', 'notice', { message });
-    deps.broadcast()?.('app:notice', { level, message });
+  /** Words for the tray and dialogs (the windows translate the codes themselves). */
+  const words = (notice: Notice): string => noticeMessage(notice, deps.uiLanguage());
+  const notify = (level: NoticeLevel, notice: Notice): void => {
+    dlog.log(level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'info', 'notice', { notice });
+    deps.broadcast()?.('app:notice', { level, notice });
   };
 
   const graph = await openServiceGraph({
@@ -91,7 +95,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     send: (command) => deps.broadcast()?.('capture:command', command),
     received: (id) => controller?.receivedBatches(id) ?? 0,
     onStatus: (s) => {
-      if (s.state === 'error') notify('error', s.message);
+      if (s.state === 'error') notify('error', { code: 'microphone-error', reason: s.message });
       else if (s.state === 'ready') dlog.info('microphone ready', { device: s.deviceLabel, sampleRate: s.sampleRate });
     },
   });
@@ -116,6 +120,25 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   });
 
   let lastError: string | null = null;
+  /** Shows the panel next to the cursor (on the cursor's display, fully visible) or hides it. */
+  const showPanel = (show: boolean): void => {
+    const w = deps.window('panel');
+    if (w === undefined || w.isDestroyed()) return;
+    if (!show) {
+      w.hide();
+      return;
+    }
+    if (!w.isVisible()) {
+      const [width = 520, height = 260] = w.getSize();
+      const displays = screen.getAllDisplays().map((d) => ({ bounds: d.bounds, workArea: d.workArea }));
+      w.setBounds(panelBounds(screen.getCursorScreenPoint(), displays, { width, height }));
+    }
+    // macOS: the panel is a non-activating NSPanel (window-policy.ts), so show() gives it the keyboard
+    // without activating Tingxie or touching the target app's selection; focus() would activate the app.
+    // Elsewhere it takes focus, and the paste re-focuses the remembered target app first.
+    w.show();
+    if (process.platform !== 'darwin') w.focus();
+  };
   const c = new DictationController({
     dataDir: deps.dataDir,
     config: () => config.get(),
@@ -126,19 +149,11 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     vocabulary: graph.ports.vocabulary,
     output: paste,
     ui: {
-      emit: (raw) => {
-        const e = raw.kind === 'notice' ? { ...raw, message: localizeDictationNotice(raw.message, msg(), deps.uiLanguage()) } : raw;
+      emit: (e) => {
         deps.broadcast()?.('dictation:event', e);
         onEvent(e);
       },
-      panel: (show) => {
-        const w = deps.window('panel');
-        if (w === undefined || w.isDestroyed()) return;
-        if (show) {
-          w.show();
-          w.focus();
-        } else w.hide();
-      },
+      panel: (show) => showPanel(show),
       // Sounds are played by SoundingCapture around the real capture, so they are never recorded.
       sound: () => undefined,
     },
@@ -152,8 +167,8 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       indicator(e.state);
       deps.tray()?.update({ status: lastError !== null && e.state === 'idle' ? 'error' : trayStatusOf(e.state), detail: lastError ?? '', mode: e.mode, canRetry: c.lastRetryable() !== null });
     } else if (e.kind === 'notice' && e.level === 'error') {
-      lastError = e.message;
-      if (c.state.state === 'idle') deps.tray()?.update({ status: 'error', detail: e.message, canRetry: c.lastRetryable() !== null });
+      lastError = words(e.notice);
+      if (c.state.state === 'idle') deps.tray()?.update({ status: 'error', detail: lastError, canRetry: c.lastRetryable() !== null });
     } else if (e.kind === 'done') {
       deps.tray()?.update({ canRetry: c.lastRetryable() !== null });
     }
@@ -193,11 +208,10 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       stepMode: (d) => c.stepMode(d),
     },
     beforeStart: () => paste.rememberTarget(),
-    notify: (level, m) => {
-      notify(level, m);
-      deps.tray()?.update({ problem: m });
+    notify: (level, notices) => {
+      for (const n of notices) notify(level, n);
+      deps.tray()?.update({ problem: notices.map(words).join(' ') });
     },
-    messages: msg,
     log: (level, m, f) => dlog.log(level, m, f),
   });
   const hk = hotkeys;
@@ -229,7 +243,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     try {
       applyLaunchAtLogin(config.get().app.launch_at_login, { platform: process.platform, execPath: process.execPath, setLoginItem: (s) => app.setLoginItemSettings(s) });
     } catch (err) {
-      notify('warning', format(msg().notices.launchAtLoginFailed, { error: String(err) }));
+      notify('warning', { code: 'launch-at-login-failed', reason: String(err) });
     }
   };
 
@@ -282,20 +296,20 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
           paste.rememberTarget();
           paste
             .copySelection()
-            .then((text) => (text === null ? notify('info', msg().notices.selectFirst) : c.enhanceText(text)))
-            .catch((err: unknown) => notify('error', format(msg().notices.copySelectionFailed, { error: String(err) })));
+            .then((text) => (text === null ? notify('info', { code: 'select-first' }) : c.enhanceText(text)))
+            .catch((err: unknown) => notify('error', { code: 'copy-selection-failed', reason: String(err) }));
         },
         'retry-last': () => {
-          if (!c.retryLast()) notify('info', msg().notices.noRetry);
+          if (!c.retryLast()) notify('info', { code: 'no-retry' });
         },
       },
       mode: (id) => {
-        void config.set('ai_enhance.mode', id).catch((err: unknown) => notify('error', format(msg().notices.modeSwitchFailed, { error: String(err) })));
+        void config.set('ai_enhance.mode', id).catch((err: unknown) => notify('error', { code: 'mode-switch-failed', reason: String(err) }));
         if (c.state.state !== 'idle') c.setMode(id);
       },
       toggle: (t, checked) => {
         const keyPath = TRAY_TOGGLES.find((x) => x.toggle === t)?.keyPath;
-        if (keyPath !== undefined) void config.set(keyPath, checked).catch((err: unknown) => notify('error', format(msg().notices.settingSaveFailed, { error: String(err) })));
+        if (keyPath !== undefined) void config.set(keyPath, checked).catch((err: unknown) => notify('error', { code: 'setting-save-failed', reason: String(err) }));
       },
     }),
     async start() {
@@ -306,7 +320,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       launchAtLogin();
       deps.tray()?.update(trayState());
       for (const p of await checkMacPermissions()) {
-        notify('warning', p.permission === 'microphone' ? msg().notices.permissionMicrophone : msg().notices.permissionAccessibility);
+        notify('warning', { code: p.permission === 'microphone' ? 'permission-microphone' : 'permission-accessibility' });
       }
       await offerRecovery().catch((err: unknown) => dlog.warn('recovery offer failed', { error: String(err) }));
     },

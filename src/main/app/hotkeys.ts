@@ -11,7 +11,7 @@ import { bindingsFromConfig, HotkeyRouter, type HotkeyAction } from '../dictatio
 import type { Config } from '../settings/config-schema.ts';
 import { startKeyHook, type KeyHook } from '../platform/key-hook.ts';
 import type { KeyTap } from '../platform/keystroke.ts';
-import { format, hookErrorMessage, messagesFor, roleName, type MainMessages } from './messages.ts';
+import type { HookFailureCause, Notice } from '../../shared/notices/notice.ts';
 
 /** What the hotkeys drive (the dictation controller, reduced). */
 export interface HotkeyTarget {
@@ -40,19 +40,19 @@ export function createHotkeys(deps: {
   readonly target: HotkeyTarget;
   /** Runs just before a dictation starts (remembers the focused app). */
   readonly beforeStart: () => void;
-  readonly notify: (level: 'warning' | 'error', message: string) => void;
-  /** The notices' strings in the current UI language (English when left out). */
-  readonly messages?: () => MainMessages;
+  /** Reports hotkey problems, as notice codes (the caller puts them into words). */
+  readonly notify: (level: 'warning' | 'error', notices: readonly Notice[]) => void;
   readonly log: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
 }): AppHotkeys {
   let hook: KeyHook | null = null;
   let hookError: string | null = null;
+  let hookFailure: { readonly cause: HookFailureCause; readonly reason: string | null } | null = null;
+  let toggleCause: 'taken' | 'invalid' | null = null;
   let router: HotkeyRouter | null = null;
   let accelerator: string | null = null;
   let current: HotkeyStatusWire = { hook: 'off', hookError: null, toggle: null, problems: [] };
-  let problemList: readonly { readonly key: string; readonly role: string; readonly error: string }[] = [];
+  let problemList: ReturnType<typeof bindingsFromConfig>['problems'] = [];
   let reported = '';
-  const messages = deps.messages ?? (() => messagesFor('en'));
 
   const run = (a: HotkeyAction): void => {
     const t = deps.target;
@@ -90,6 +90,7 @@ export function createHotkeys(deps: {
     if (started.ok) {
       hook = started.hook;
       hookError = null;
+      hookFailure = null;
       hook.onKey((kind, e) => {
         const r = router;
         if (r === null) return;
@@ -99,6 +100,7 @@ export function createHotkeys(deps: {
       deps.log('info', 'global key hook started');
     } else {
       hookError = started.error;
+      hookFailure = { cause: started.cause, reason: started.reason };
     }
   };
 
@@ -113,6 +115,7 @@ export function createHotkeys(deps: {
     if (accelerator !== null) globalShortcut.unregister(accelerator);
     accelerator = null;
     let toggle: HotkeyStatusWire['toggle'] = null;
+    toggleCause = null;
     const wantToggle = config.recording.mode === 'toggle' || hook === null || bindings.talk.length === 0;
     const acc = config.recording.toggle_shortcut.trim();
     if (wantToggle && acc !== '') {
@@ -120,9 +123,13 @@ export function createHotkeys(deps: {
       let error: string | null = null;
       try {
         ok = globalShortcut.register(acc, () => run({ type: 'toggle', key: acc }));
-        if (!ok) error = format(messages().notices.toggleTaken, { accelerator: acc });
+        if (!ok) {
+          error = 'already used by another app or by the system';
+          toggleCause = 'taken';
+        }
       } catch (err) {
-        error = format(messages().notices.toggleInvalid, { accelerator: acc, error: err instanceof Error ? err.message : String(err) });
+        error = err instanceof Error ? err.message : String(err);
+        toggleCause = 'invalid';
       }
       if (ok) accelerator = acc;
       toggle = { accelerator: acc, registered: ok, error };
@@ -139,16 +146,15 @@ export function createHotkeys(deps: {
   };
 
   const report = (s: HotkeyStatusWire): void => {
-    const m = messages();
-    const lines: string[] = [];
-    if (s.hookError !== null) lines.push(hookErrorMessage(s.hookError, m) + (s.toggle?.registered ? format(m.notices.toggleWorks, { accelerator: s.toggle.accelerator }) : ''));
-    if (s.toggle && !s.toggle.registered && s.toggle.error) lines.push(format(m.notices.toggleFailed, { error: s.toggle.error }));
-    for (const p of problemList) lines.push(format(m.notices.keyProblem, { role: roleName(p.role, m), key: p.key, error: p.error }));
-    const text = lines.join(' ');
+    const notices: Notice[] = [];
+    if (hookFailure !== null) notices.push({ code: 'hook-unavailable', cause: hookFailure.cause, reason: hookFailure.reason, toggle: s.toggle?.registered ? s.toggle.accelerator : null });
+    if (s.toggle && !s.toggle.registered && toggleCause !== null) notices.push({ code: 'toggle-failed', accelerator: s.toggle.accelerator, cause: toggleCause, reason: toggleCause === 'invalid' ? s.toggle.error : null });
+    for (const p of problemList) notices.push({ code: 'key-problem', role: p.role, key: p.key, reason: p.error });
+    const key = JSON.stringify(notices);
     // Said once per distinct problem, not on every unrelated config change.
-    if (text !== '' && text !== reported) deps.notify(s.hook === 'failed' && !s.toggle?.registered ? 'error' : 'warning', text);
-    reported = text;
-    deps.log(text === '' ? 'info' : 'warn', 'hotkeys registered', { hook: s.hook, toggle: s.toggle?.accelerator ?? null, problems: lines });
+    if (notices.length > 0 && key !== reported) deps.notify(s.hook === 'failed' && !s.toggle?.registered ? 'error' : 'warning', notices);
+    reported = notices.length > 0 ? key : '';
+    deps.log(notices.length === 0 ? 'info' : 'warn', 'hotkeys registered', { hook: s.hook, hookError: s.hookError, toggle: s.toggle?.accelerator ?? null, problems: notices });
   };
 
   return {

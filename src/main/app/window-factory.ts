@@ -33,7 +33,7 @@ export function windowKindOf(webContents: WebContents | null | undefined): Windo
 
 /** Creates a locked-down window of `kind` and starts loading its page. */
 export function createSecureWindow(kind: WindowKind, deps: WindowFactoryDeps): BrowserWindow {
-  const win = new BrowserWindow(windowSpec(kind, deps.paths));
+  const win = new BrowserWindow(windowSpec(kind, deps.paths, process.platform));
   const contents = win.webContents;
   const id = contents.id;
   kindsByContents.set(id, kind);
@@ -51,6 +51,8 @@ export function createSecureWindow(kind: WindowKind, deps: WindowFactoryDeps): B
     win.setAlwaysOnTop(true, 'screen-saver');
     win.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
   }
+  // The panel floats over the app being dictated into, full-screen ones included.
+  if (kind === 'panel') win.setAlwaysOnTop(true, 'floating');
   const url = pageUrl(kind, deps.pages);
   win.loadURL(url).catch((err: unknown) => deps.log('warn', 'window page failed to load', { kind, url, error: String(err) }));
   return win;

@@ -44,8 +44,11 @@ function secureWebPreferences(paths: WindowPaths, kind: WindowKind): BrowserWind
   };
 }
 
-/** BrowserWindow options for one kind of window; every kind gets the same locked-down webPreferences. */
-export function windowSpec(kind: WindowKind, paths: WindowPaths): BrowserWindowConstructorOptions {
+/**
+ * BrowserWindow options for one kind of window; every kind gets the same locked-down webPreferences.
+ * `platform` matters for the panel only (a non-activating NSPanel on macOS).
+ */
+export function windowSpec(kind: WindowKind, paths: WindowPaths, platform: NodeJS.Platform = 'linux'): BrowserWindowConstructorOptions {
   const webPreferences = secureWebPreferences(paths, kind);
   switch (kind) {
     case 'panel':
@@ -63,6 +66,10 @@ export function windowSpec(kind: WindowKind, paths: WindowPaths): BrowserWindowC
         minimizable: false,
         maximizable: false,
         title: 'Tingxie',
+        // macOS: a non-activating panel takes key focus without activating Tingxie, so the target app
+        // keeps its selection and stays the active app (the paste lands there). Elsewhere the panel is
+        // shown and focused, and the paste re-focuses the target first (platform/focus.ts).
+        ...(platform === 'darwin' ? { type: 'panel' } : {}),
         webPreferences,
       };
     case 'settings':

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '../platform/durable-fs.ts';
+import { entryPath, listJsonEntries } from '../platform/json-entries.ts';
 import { decodeWav, encodeWav } from './wav.ts';
 
 /*
@@ -30,20 +32,6 @@ export interface JournalEntry {
   readonly meta?: Readonly<Record<string, unknown>>;
 }
 
-const ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
-
-function writeAtomic(file: string, data: string | Uint8Array): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(tmp, 'w');
-  try {
-    fs.writeSync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
-    fs.fsyncSync(fd); // the point of the journal is surviving a crash: flush before the rename makes it visible
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(tmp, file);
-}
-
 /** Audio journal under one data folder. */
 export class AudioJournal {
   readonly dir: string;
@@ -55,8 +43,7 @@ export class AudioJournal {
   }
 
   private file(id: string, ext: 'wav' | 'json'): string {
-    if (!ID_RE.test(id)) throw new Error(`bad journal id '${id}'`);
-    return path.join(this.dir, `${id}.${ext}`);
+    return entryPath(this.dir, id, ext, 'journal');
   }
 
   /** Writes the audio (16 kHz mono float) and a pending entry; returns the entry. */
@@ -64,8 +51,8 @@ export class AudioJournal {
     fs.mkdirSync(this.dir, { recursive: true });
     const at = this.now().toISOString();
     const entry: JournalEntry = { id, status: 'pending', createdAt: at, updatedAt: at, sampleRate, durationSeconds: samples.length / sampleRate, ...(meta ? { meta } : {}) };
-    writeAtomic(this.file(id, 'wav'), encodeWav(samples, sampleRate, 'pcm16'));
-    writeAtomic(this.file(id, 'json'), `${JSON.stringify(entry, null, 2)}\n`);
+    writeFileAtomicSync(this.file(id, 'wav'), encodeWav(samples, sampleRate, 'pcm16'));
+    writeFileAtomicSync(this.file(id, 'json'), `${JSON.stringify(entry, null, 2)}\n`);
     return entry;
   }
 
@@ -92,7 +79,7 @@ export class AudioJournal {
     const cur = this.get(id);
     if (cur === undefined) throw new Error(`no journal entry '${id}'`);
     const next = { ...cur, ...patch, updatedAt: this.now().toISOString() };
-    writeAtomic(this.file(id, 'json'), `${JSON.stringify(next, null, 2)}\n`);
+    writeFileAtomicSync(this.file(id, 'json'), `${JSON.stringify(next, null, 2)}\n`);
     return next;
   }
 
@@ -118,17 +105,7 @@ export class AudioJournal {
 
   /** Every entry, oldest first; entries whose JSON is unreadable are skipped. */
   list(): JournalEntry[] {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.dir);
-    } catch {
-      return [];
-    }
-    return names
-      .filter((n) => n.endsWith('.json'))
-      .map((n) => this.get(n.slice(0, -5)))
-      .filter((e): e is JournalEntry => e !== undefined)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return listJsonEntries(this.dir, (id) => this.get(id));
   }
 
   /** Entries a crash or failure left behind (pending or failed): the retry list. */

@@ -3,22 +3,24 @@
  * and runs the effects it returns with the injected ports. Order that keeps dictations safe: frames are
  * appended to disk while recording; at key-up the audio is journaled (WAV, fsynced) and the session
  * state written before the ASR call; the transcript is written before the LLM call; the journal is
- * completed only after the history record is logged.
+ * completed only after the history record is logged. The effects with I/O live in session-io.ts
+ * (capture and journals), enhance-step.ts (enhancement + per-mode cache) and delivery.ts (output and
+ * history); this file is the loop and the public API.
  */
-import fs from 'node:fs';
-import { newRecordId, type NewHistoryRecord } from '../../shared/history/record.ts';
+import { newRecordId } from '../../shared/history/record.ts';
 import type { DictationEvent, DictationSnapshot, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import { AudioJournal } from '../audio/journal.ts';
-import { SAMPLE_RATE } from '../audio/pcm.ts';
-import { prepareForAsr } from '../audio/prepare.ts';
-import { resample } from '../audio/resample.ts';
 import type { Config } from '../settings/config-schema.ts';
+import { errorText, type ControllerContext } from './controller-context.ts';
+import { deliverAgain, LoggedRecords, logRecord, runOutput } from './delivery.ts';
+import { runEnhance } from './enhance-step.ts';
 import { systemClock, type ClockPort, type DictationPorts } from './ports.ts';
-import { SessionBuffer, readRecordingFile, recordingFile } from './session-buffer.ts';
 import { PreviewCache } from './preview-cache.ts';
+import { SessionBuffer } from './session-buffer.ts';
+import { discardCapture, recoverAudio, removeRecordingFile, transcribe } from './session-io.ts';
 import { SessionJournal } from './session-journal.ts';
 import { IDLE, transition } from './session-machine.ts';
-import type { Effect, EnhanceOutcome, LogIntent, MachineEvent, MachineState, NewSession, SessionOptions, Trigger } from './session-types.ts';
+import type { Effect, MachineEvent, MachineState, NewSession, SessionOptions, Trigger } from './session-types.ts';
 
 /** Session options from the config (snapshotted at each session's start). */
 export function optionsFromConfig(config: Config): SessionOptions {
@@ -53,8 +55,11 @@ export class DictationController {
   private last: DictationSnapshot;
   private readonly listeners = new Set<(e: DictationEvent) => void>();
   private readonly cache = new PreviewCache();
+  private readonly logged = new LoggedRecords();
   /** Result events so far (setMode tells whether its switch produced one). */
   private results = 0;
+  /** What the effect runners see of this controller. */
+  private readonly ctx: ControllerContext;
 
   constructor(ports: DictationPorts) {
     this.ports = ports;
@@ -62,6 +67,20 @@ export class DictationController {
     this.audioJournal = new AudioJournal(ports.dataDir);
     this.sessions = new SessionJournal(ports.dataDir);
     this.last = this.emptySnapshot();
+    this.ctx = {
+      ports: this.ports,
+      clock: this.clock,
+      audioJournal: this.audioJournal,
+      sessions: this.sessions,
+      aborts: this.aborts,
+      config: () => this.config(),
+      modeOf: (id) => this.modeOf(id),
+      dispatch: (e) => this.dispatch(e),
+      emit: (e) => this.emit(e),
+      patchSnapshot: (fields) => (this.last = { ...this.last, ...fields }),
+      snapshot: () => this.snapshot(),
+      takeBuffer: (id) => this.takeBuffer(id),
+    };
   }
 
   /** The machine state (for tests and the tray). */
@@ -120,12 +139,17 @@ export class DictationController {
       this.emit({ kind: 'result', sessionId: m.s.id, snapshot: this.snapshot() });
     }
   }
-  /** Panel: paste or copy a reopened earlier preview. Refused while a dictation is under way (it owns the target app). */
-  async deliver(text: string, action: 'paste' | 'copy'): Promise<void> {
+  /**
+   * Panel: paste or copy a reopened earlier preview (of session `sessionId`, whose history record is
+   * updated when the text was changed). Refused while a dictation is under way (it owns the target app).
+   */
+  async deliver(text: string, action: 'paste' | 'copy', sessionId?: string): Promise<void> {
     if (this.m.state !== 'idle') throw new Error('finish or cancel the current dictation first');
-    this.ports.ui.panel(false);
-    const r = await this.ports.output.deliver(text, action);
-    if (!r.ok) this.emit({ kind: 'notice', sessionId: null, level: 'error', message: `Could not paste${r.message ? ` (${r.message})` : ''}: the text is on the clipboard.` });
+    await deliverAgain(this.ctx, this.logged, text, action, sessionId);
+  }
+  /** Panel: hide the panel (Esc when no dictation is under way; a running session is cancelled instead). */
+  hidePanel(): void {
+    if (this.m.state === 'idle') this.ports.ui.panel(false);
   }
   /** Panel Confirm (paste) or Copy. */
   confirm(id: string, text: string, action: 'paste' | 'copy'): void {
@@ -167,7 +191,7 @@ export class DictationController {
     if (action === 'discard') {
       this.sessions.remove(id);
       this.audioJournal.remove(id);
-      this.removeRecordingFile(id);
+      removeRecordingFile(this.ctx, id);
       return;
     }
     const next = this.newSession(id, rec?.mode);
@@ -176,18 +200,7 @@ export class DictationController {
       return;
     }
     // Recording crashed before key-up: the raw frames on disk become the journaled WAV.
-    if (!this.audioJournal.hasAudio(id)) {
-      const raw = readRecordingFile(recordingFile(this.sessions.dir, id));
-      if (raw === null) {
-        this.sessions.remove(id);
-        this.emit({ kind: 'notice', sessionId: id, level: 'warning', message: 'That dictation had no audio left to recover.' });
-        return;
-      }
-      const prepared = prepareForAsr(raw.pcm, raw.sampleRate, { maxSeconds: this.config().audio.max_recording_seconds });
-      this.audioJournal.write(id, prepared.kind === 'speech' ? prepared.samples : new Float32Array(0), SAMPLE_RATE, { recovered: true });
-      this.removeRecordingFile(id);
-    }
-    this.dispatch({ type: 'retry', next });
+    if (recoverAudio(this.ctx, id)) this.dispatch({ type: 'retry', next });
   }
 
   /** Retries the last failed/cancelled dictation from its journaled audio. */
@@ -232,7 +245,7 @@ export class DictationController {
     } catch (err) {
       // An effect that throws (disk full…) must not wedge the machine: report it and carry on.
       this.ports.log?.('error', 'dictation effect failed', { effect: effect.kind, error: String(err) });
-      this.emit({ kind: 'notice', sessionId: null, level: 'error', message: `Dictation step failed: ${String((err as Error)?.message ?? err)}` });
+      this.emit({ kind: 'notice', sessionId: null, level: 'error', notice: { code: 'step-failed', reason: errorText(err) } });
     }
   }
 
@@ -246,13 +259,13 @@ export class DictationController {
         return;
       }
       case 'capture-discard':
-        this.track(this.discard(effect.id, effect.journal));
+        this.track(discardCapture(this.ctx, effect.id, effect.journal));
         return;
       case 'transcribe':
-        this.track(this.transcribe(effect.id, effect.from));
+        this.track(transcribe(this.ctx, effect.id, effect.from));
         return;
       case 'enhance':
-        this.track(this.enhance(effect.id, effect.text, effect.mode));
+        this.track(runEnhance(this.ctx, this.cache, effect.id, effect.text, effect.mode));
         return;
       case 'abort':
         this.aborts.get(effect.id)?.abort();
@@ -262,10 +275,10 @@ export class DictationController {
         this.ports.ui.panel(effect.show);
         return;
       case 'output':
-        this.track(this.output(effect.id, effect.text, effect.action));
+        this.track(runOutput(this.ctx, effect.id, effect.text, effect.action));
         return;
       case 'log':
-        this.track(this.logRecord(effect.intent));
+        this.track(logRecord(this.ctx, this.logged, effect.id, effect.intent));
         return;
       case 'journal-stage':
         this.sessions.put(effect.id, { stage: effect.stage, asr: effect.asr, mode: this.modeOf(effect.id), status: 'active' });
@@ -285,7 +298,7 @@ export class DictationController {
         this.clearTimer();
         return;
       case 'notice':
-        this.emit({ kind: 'notice', sessionId: this.m.state === 'idle' ? null : this.m.s.id, level: effect.level, message: effect.message });
+        this.emit({ kind: 'notice', sessionId: this.m.state === 'idle' ? null : this.m.s.id, level: effect.level, notice: effect.notice });
         return;
       case 'sound':
         this.ports.ui.sound(effect.which);
@@ -297,150 +310,6 @@ export class DictationController {
         const never: never = effect;
         throw new Error(`unknown effect ${JSON.stringify(never)}`);
       }
-    }
-  }
-
-  // ---- effects with I/O ---------------------------------------------------------------------
-
-  private async discard(id: string, journal: boolean): Promise<void> {
-    const b = this.takeBuffer(id);
-    this.ports.capture.stop(id).catch(() => undefined);
-    if (b === null) return;
-    if (journal && b.length > 0) {
-      // A cancelled recording stays reopenable (retry from the menu) for the audio retention period.
-      this.audioJournal.write(id, resample(b.pcm(), b.sampleRate || SAMPLE_RATE, SAMPLE_RATE), SAMPLE_RATE, { cancelled: true });
-      this.sessions.put(id, { status: 'cancelled' });
-    } else {
-      this.sessions.remove(id);
-    }
-    b.dropFile();
-  }
-
-  private async transcribe(id: string, from: 'capture' | 'journal'): Promise<void> {
-    const config = this.config();
-    const ac = new AbortController();
-    this.aborts.set(id, ac);
-    try {
-      let pcm: Float32Array;
-      let rate: number;
-      if (from === 'capture') {
-        await this.ports.capture.stop(id);
-        const b = this.takeBuffer(id);
-        pcm = b?.pcm() ?? new Float32Array(0);
-        rate = b?.sampleRate || SAMPLE_RATE;
-      } else {
-        pcm = this.audioJournal.readAudio(id);
-        rate = SAMPLE_RATE;
-      }
-      const prepared = prepareForAsr(pcm, rate, { silenceRms: config.audio.silence_rms, maxSeconds: config.audio.max_recording_seconds, vad: config.audio.vad_enabled });
-      if (prepared.kind === 'silent') {
-        this.sessions.remove(id);
-        this.audioJournal.remove(id);
-        this.removeRecordingFile(id);
-        this.dispatch({ type: 'asr-silent', id, reason: prepared.reason });
-        return;
-      }
-      // Audio and state on disk before any network call.
-      if (from === 'capture' || !this.audioJournal.hasAudio(id)) this.audioJournal.write(id, prepared.samples, SAMPLE_RATE, { mode: this.modeOf(id) });
-      // The session file still says `recording`; with the WAV journaled, recovery transcribes that WAV.
-      this.removeRecordingFile(id);
-      const res = await this.ports.asr.transcribe({ id, pcm: prepared.samples, signal: ac.signal });
-      const asr = { text: res.text.trim(), language: res.language, sttModel: this.ports.asr.modelName(), duration: Math.round((prepared.samples.length / SAMPLE_RATE) * 10) / 10 };
-      this.last = { ...this.last, sessionId: id, asrText: asr.text, text: asr.text };
-      this.emit({ kind: 'asr', sessionId: id, text: asr.text, language: asr.language });
-      this.dispatch({ type: 'asr-done', id, asr });
-    } catch (err) {
-      const message = String((err as Error)?.message ?? err);
-      const entry = this.audioJournal.get(id);
-      if (entry && entry.status !== 'failed') this.audioJournal.markFailed(id, message);
-      this.sessions.remove(id);
-      this.dispatch({ type: 'asr-failed', id, error: message });
-    } finally {
-      this.aborts.delete(id);
-    }
-  }
-
-  private async enhance(id: string, text: string, mode: string): Promise<void> {
-    this.aborts.get(id)?.abort();
-    const hit = this.cache.get(id, text, mode);
-    if (hit !== null) {
-      // This session already ran this mode: show that answer again, no second model call.
-      this.finishEnhance(id, hit.result, { thinking: hit.thinking, usage: hit.usage, elapsedMs: 0, cached: true });
-      return;
-    }
-    const ac = new AbortController();
-    this.aborts.set(id, ac);
-    const started = this.clock.now();
-    let thinking = '';
-    let result;
-    try {
-      result = await this.ports.enhance.enhance({
-        text,
-        mode,
-        signal: ac.signal,
-        onDelta: (stream, delta) => {
-          if (ac.signal.aborted) return;
-          if (stream === 'thinking') thinking += delta;
-          else if (stream === 'reset') thinking = '';
-          this.emit({ kind: 'delta', sessionId: id, stream, text: delta });
-        },
-      });
-    } catch (err) {
-      result = { status: 'fallback' as const, text, enhanced: null, reason: String((err as Error)?.message ?? err), mode, model: '', historyMode: mode, usage: null };
-    } finally {
-      if (this.aborts.get(id) === ac) this.aborts.delete(id);
-    }
-    if (ac.signal.aborted) return; // superseded (mode switch, cancel, confirm): its answer is not wanted
-    const elapsedMs = this.clock.now() - started;
-    this.cache.put(id, text, mode, { result, thinking, usage: result.usage, elapsedMs });
-    this.finishEnhance(id, result, { thinking, usage: result.usage, elapsedMs, cached: false });
-  }
-
-  private finishEnhance(id: string, result: EnhanceOutcome, extra: Pick<DictationSnapshot, 'thinking' | 'usage' | 'elapsedMs' | 'cached'>): void {
-    this.last = { ...this.last, sessionId: id, text: result.text, enhancedText: result.enhanced, enhanceStatus: result.status, enhanceReason: result.reason, model: result.model, ...extra };
-    this.results += 1;
-    this.emit({ kind: 'result', sessionId: id, snapshot: { ...this.snapshot(), mode: result.mode } });
-    this.dispatch({ type: 'enhance-done', id, result });
-  }
-
-  private async output(id: string, text: string, action: 'paste' | 'copy'): Promise<void> {
-    const suffix = this.config().output.append_newline ? '\n' : '';
-    let r: { ok: boolean; message?: string };
-    try {
-      r = await this.ports.output.deliver(text + suffix, action);
-    } catch (err) {
-      r = { ok: false, message: String((err as Error)?.message ?? err) };
-    }
-    this.dispatch({ type: 'output-done', id, ok: r.ok, ...(r.message !== undefined ? { message: r.message } : {}) });
-  }
-
-  private async logRecord(intent: LogIntent): Promise<void> {
-    const { asr, enh } = intent;
-    if (enh.historyMode === null) return; // chain modes write no history (seed rule)
-    const record: NewHistoryRecord = {
-      asr_text: asr.text,
-      enhanced_text: enh.enhanced,
-      final_text: intent.finalText,
-      enhance_mode: enh.historyMode,
-      preview_enabled: intent.previewEnabled,
-      stt_model: asr.sttModel,
-      llm_model: enh.model,
-      user_corrected: intent.outcome !== 'cancelled' && intent.finalText !== enh.text,
-      audio_duration: Math.round(asr.duration * 10) / 10,
-      language: asr.language,
-      source: intent.source,
-      outcome: intent.outcome,
-      ...(enh.usage ? { usage: enh.usage } : {}),
-      ...(enh.status === 'fallback' || enh.status === 'guarded' ? { enhance_error: (enh.reason ?? enh.status).slice(0, 500) } : {}),
-    };
-    try {
-      await this.ports.history.log(record);
-      if (intent.outcome === 'confirmed' || intent.outcome === 'copied') {
-        this.ports.vocabulary?.recordOutcome({ asrText: asr.text, enhancedText: enh.enhanced, finalText: intent.finalText, asrModel: asr.sttModel, llmModel: enh.model });
-      }
-    } catch (err) {
-      this.ports.log?.('error', 'history log failed', { error: String(err) });
-      this.emit({ kind: 'notice', sessionId: null, level: 'error', message: `The dictation could not be saved to history: ${String((err as Error)?.message ?? err)}` });
     }
   }
 
@@ -458,16 +327,13 @@ export class DictationController {
     return b;
   }
 
-  private removeRecordingFile(id: string): void {
-    fs.rmSync(recordingFile(this.sessions.dir, id), { force: true });
-  }
-
   private clearTimer(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
   }
 
   private emit(e: DictationEvent): void {
+    if (e.kind === 'result') this.results += 1;
     this.ports.ui.emit(e);
     for (const l of this.listeners) l(e);
   }

@@ -6,6 +6,7 @@
  * it from uiohook-napi and runs the actions on the controller.
  */
 import { modifierOf, parseKeyName, type KeySpec, type Modifier } from './hotkey-keys.ts';
+import type { HotkeyRole } from '../../shared/notices/notice.ts';
 
 /** A key event as the hook reports it (uiohook-napi's keyboard event, reduced). */
 export interface RawKeyEvent {
@@ -41,7 +42,7 @@ export interface HotkeyBindings {
 /** Bindings built from config key names, plus the names that could not be parsed (to report). */
 export interface BindingsFromConfig {
   readonly bindings: HotkeyBindings;
-  readonly problems: readonly { readonly key: string; readonly role: string; readonly error: string }[];
+  readonly problems: readonly { readonly key: string; readonly role: HotkeyRole; readonly error: string }[];
 }
 
 /** The config fields the bindings come from (a slice of Config, so tests need not build a whole one). */
@@ -56,8 +57,8 @@ export interface HotkeyConfig {
  * in `toggle` mode the globalShortcut is the main trigger, and these keys act as toggles too.
  */
 export function bindingsFromConfig(c: HotkeyConfig): BindingsFromConfig {
-  const problems: { key: string; role: string; error: string }[] = [];
-  const one = (name: string, role: string): KeySpec | null => {
+  const problems: { key: string; role: HotkeyRole; error: string }[] = [];
+  const one = (name: string, role: HotkeyRole): KeySpec | null => {
     if (name.trim() === '') return null;
     const p = parseKeyName(name);
     if (p.ok) return p.key;

@@ -9,7 +9,7 @@ import type { DictationIpcService } from '../ipc/services.ts';
 import type { DictationController } from './controller.ts';
 
 /** The panel methods of {@link DictationIpcService}. */
-export type PanelIpcService = Pick<DictationIpcService, 'modes' | 'setMode' | 'prompt' | 'deliver'>;
+export type PanelIpcService = Pick<DictationIpcService, 'modes' | 'setMode' | 'prompt' | 'deliver' | 'hidePanel'>;
 
 /** Builds the panel's methods over a controller and the enhancer that serves it. */
 export function panelIpcService(controller: DictationController, enhancer: Pick<Enhancer, 'modes' | 'buildRequest'>): PanelIpcService {
@@ -27,6 +27,7 @@ export function panelIpcService(controller: DictationController, enhancer: Pick<
       const user = built.request.messages.findLast((m) => m.role === 'user')?.content ?? null;
       return { mode, system, user };
     },
-    deliver: (text, action) => controller.deliver(text, action),
+    deliver: (text, action, sessionId) => controller.deliver(text, action, sessionId),
+    hidePanel: () => controller.hidePanel(),
   };
 }

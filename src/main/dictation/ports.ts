@@ -5,6 +5,7 @@
  */
 import type { NewHistoryRecord } from '../../shared/history/record.ts';
 import type { DictationEvent } from '../../shared/ipc/dictation-types.ts';
+import type { Notice } from '../../shared/notices/notice.ts';
 import type { Config } from '../settings/config-schema.ts';
 import type { EnhanceOutcome } from './session-types.ts';
 
@@ -37,7 +38,10 @@ export interface EnhancePort {
 
 /** Where finished sessions go. */
 export interface HistoryPort {
-  log(record: NewHistoryRecord): Promise<unknown>;
+  /** Logs a record; the answer names the stored record (so a reopened preview can update it). */
+  log(record: NewHistoryRecord): Promise<{ readonly record: { readonly id?: string | undefined }; readonly saved: boolean } | void>;
+  /** Edits a logged record (sets `edited_at`); optional for sinks that cannot. */
+  update?(key: string, fields: { readonly final_text: string; readonly user_corrected: boolean }): Promise<unknown>;
 }
 
 /** Per-model vocabulary hit/miss counting on confirmed text (optional). */
@@ -45,9 +49,15 @@ export interface VocabularyPort {
   recordOutcome(o: { asrText: string; enhancedText: string | null; finalText: string; asrModel: string; llmModel: string }): void;
 }
 
+/** What a delivery did; a failure carries the notice that explains it (the text is on the clipboard). */
+export interface DeliveryOutcome {
+  readonly ok: boolean;
+  readonly notice?: Notice;
+}
+
 /** Hands the final text to the user: paste into the remembered app, or copy. Never throws. */
 export interface OutputPort {
-  deliver(text: string, action: 'paste' | 'copy'): Promise<{ readonly ok: boolean; readonly message?: string }>;
+  deliver(text: string, action: 'paste' | 'copy'): Promise<DeliveryOutcome>;
 }
 
 /** The UI side: session events to the windows, the panel's visibility, start/stop sounds. */

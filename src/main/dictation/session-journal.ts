@@ -6,6 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '../platform/durable-fs.ts';
+import { entryPath, listJsonEntries } from '../platform/json-entries.ts';
 import type { DictationState, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import type { AsrOutcome } from './session-types.ts';
 
@@ -25,8 +27,6 @@ export interface SessionRecord {
   readonly asr: AsrOutcome | null;
 }
 
-const ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
-
 /** Session state files under one data folder. */
 export class SessionJournal {
   readonly dir: string;
@@ -38,8 +38,7 @@ export class SessionJournal {
   }
 
   private file(id: string): string {
-    if (!ID_RE.test(id)) throw new Error(`bad session id '${id}'`);
-    return path.join(this.dir, `${id}.json`);
+    return entryPath(this.dir, id, 'json', 'session');
   }
 
   /** Reads a session (undefined when absent or unreadable). */
@@ -69,15 +68,7 @@ export class SessionJournal {
       updatedAt: at,
     };
     const target = this.file(id);
-    const tmp = `${target}.${process.pid}.tmp`;
-    const fd = fs.openSync(tmp, 'w');
-    try {
-      fs.writeSync(fd, `${JSON.stringify(next)}\n`);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, target);
+    writeFileAtomicSync(target, `${JSON.stringify(next)}\n`);
     return next;
   }
 
@@ -88,17 +79,7 @@ export class SessionJournal {
 
   /** Every readable session, oldest first. */
   list(): SessionRecord[] {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.dir);
-    } catch {
-      return [];
-    }
-    return names
-      .filter((n) => n.endsWith('.json'))
-      .map((n) => this.get(n.slice(0, -5)))
-      .filter((r): r is SessionRecord => r !== undefined)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return listJsonEntries(this.dir, (id) => this.get(id));
   }
 
   /** Sessions a crash left active (except `exceptId`, the one running now), as offered to the user. */

@@ -9,6 +9,7 @@
  *   leaves the text on the clipboard).
  */
 import type { DictationState } from '../../shared/ipc/dictation-types.ts';
+import type { Notice } from '../../shared/notices/notice.ts';
 import type {
   AsrOutcome,
   Effect,
@@ -44,9 +45,9 @@ function startRecording(next: NewSession, trigger: Trigger, before: readonly Eff
   };
 }
 
-function stopRecording(s: Session, reason?: string): Transition {
+function stopRecording(s: Session, reason?: Notice): Transition {
   const effects: Effect[] = [{ kind: 'sound', which: 'stop' }];
-  if (reason) effects.push({ kind: 'notice', level: 'info', message: reason });
+  if (reason) effects.push({ kind: 'notice', level: 'info', notice: reason });
   if (s.options.preview) effects.push({ kind: 'panel', show: true });
   effects.push({ kind: 'transcribe', id: s.id, from: 'capture' }, ...timer(s, 'transcribing'));
   return { next: { state: 'transcribing', s }, effects };
@@ -74,7 +75,7 @@ function afterAsr(s: Session, asr: AsrOutcome): Transition {
 function afterEnhance(s: Session, asr: AsrOutcome, enh: EnhanceOutcome, before: readonly Effect[] = []): Transition {
   const effects: Effect[] = [...before];
   if (enh.status === 'fallback' || enh.status === 'guarded') {
-    effects.push({ kind: 'notice', level: 'warning', message: `Enhancement ${enh.status === 'guarded' ? 'looked wrong' : 'failed'}${enh.reason ? ` (${enh.reason})` : ''}: using the raw transcript.` });
+    effects.push({ kind: 'notice', level: 'warning', notice: { code: enh.status === 'guarded' ? 'llm-guarded' : 'llm-fallback', reason: enh.reason } });
   }
   if (s.options.preview) {
     effects.push({ kind: 'panel', show: true }, { kind: 'journal-stage', id: s.id, stage: 'preview', asr }, ...timer(s, 'preview'));
@@ -111,12 +112,12 @@ function cancelBusy(m: Extract<MachineState, { state: 'transcribing' | 'enhancin
     effects.push({ kind: 'log', id: m.s.id, intent: { asr: m.asr, enh: m.enh, finalText: m.enh.text, previewEnabled: true, outcome: 'cancelled', source: m.s.source } });
   }
   effects.push({ kind: 'journal-cancel', id: m.s.id });
-  if (why === 'timeout') effects.push({ kind: 'notice', level: 'warning', message: 'The preview waited too long and was closed; reopen it from the menu.' });
+  if (why === 'timeout') effects.push({ kind: 'notice', level: 'warning', notice: { code: 'preview-timeout' } });
   effects.push({ kind: 'done', id: m.s.id, outcome: 'cancelled' });
   return effects;
 }
 
-const busyNotice: Effect = { kind: 'notice', level: 'info', message: 'Still working on the last dictation: confirm or cancel it first.' };
+const busyNotice: Effect = { kind: 'notice', level: 'info', notice: { code: 'busy' } };
 
 /** One step of the machine. Unknown combinations leave the state unchanged with no effects. */
 export function transition(m: MachineState, e: MachineEvent): Transition {
@@ -177,7 +178,7 @@ export function transition(m: MachineState, e: MachineEvent): Transition {
     case 'mode':
       switch (m.state) {
         case 'recording':
-          return stay({ ...m, s: { ...m.s, mode: e.mode } }, [{ kind: 'notice', level: 'info', message: `Mode: ${e.mode}` }]);
+          return stay({ ...m, s: { ...m.s, mode: e.mode } }, [{ kind: 'notice', level: 'info', notice: { code: 'mode-changed', mode: e.mode } }]);
         case 'enhancing':
         case 'preview': {
           // Switching mode re-runs the enhancement of the same transcript; the old request is aborted.
@@ -196,7 +197,7 @@ export function transition(m: MachineState, e: MachineEvent): Transition {
       if (e.asr.text.trim() === '') {
         return {
           next: IDLE,
-          effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', message: 'Nothing was recognized.' }, { kind: 'journal-finish', id: m.s.id }, { kind: 'done', id: m.s.id, outcome: 'discarded' }],
+          effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', notice: { code: 'nothing-recognized' } }, { kind: 'journal-finish', id: m.s.id }, { kind: 'done', id: m.s.id, outcome: 'discarded' }],
         };
       }
       return afterAsr(m.s, e.asr);
@@ -204,7 +205,7 @@ export function transition(m: MachineState, e: MachineEvent): Transition {
       if (m.state !== 'transcribing' || m.s.id !== e.id) return stay(m);
       return {
         next: IDLE,
-        effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', message: `No speech detected (${e.reason}).` }, { kind: 'done', id: m.s.id, outcome: 'discarded' }],
+        effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', notice: { code: 'silence-discarded', reason: e.reason } }, { kind: 'done', id: m.s.id, outcome: 'discarded' }],
       };
     case 'asr-failed':
       if (m.state !== 'transcribing' || m.s.id !== e.id) return stay(m);
@@ -213,7 +214,7 @@ export function transition(m: MachineState, e: MachineEvent): Transition {
         effects: [
           { kind: 'clear-timer' },
           { kind: 'panel', show: false },
-          { kind: 'notice', level: 'error', message: `Transcription failed: ${e.error}. The audio is kept: use "Retry last dictation".` },
+          { kind: 'notice', level: 'error', notice: { code: 'asr-failed', reason: e.error } },
           { kind: 'done', id: m.s.id, outcome: 'failed' },
         ],
       };
@@ -231,7 +232,7 @@ export function transition(m: MachineState, e: MachineEvent): Transition {
     case 'output-done': {
       if (m.state !== 'output' || m.s.id !== e.id) return stay(m);
       const effects: Effect[] = [{ kind: 'clear-timer' }];
-      if (!e.ok) effects.push({ kind: 'notice', level: 'error', message: `Could not paste${e.message ? ` (${e.message})` : ''}: the text is on the clipboard.` });
+      if (!e.ok) effects.push({ kind: 'notice', level: 'error', notice: e.notice ?? { code: 'paste-failed', reason: null, app: null } });
       effects.push({ kind: 'log', id: m.s.id, intent: logIntent(m) }, { kind: 'journal-finish', id: m.s.id });
       effects.push({ kind: 'done', id: m.s.id, outcome: m.action === 'copy' || !e.ok ? 'copied' : 'pasted' });
       return { next: IDLE, effects };
@@ -259,14 +260,14 @@ function onTimeout(m: MachineState, id: string, step: DictationState): Transitio
   if (m.state === 'idle' || m.s.id !== id || m.state !== step) return stay(m);
   switch (m.state) {
     case 'recording':
-      return stopRecording(m.s, 'Maximum recording length reached.');
+      return stopRecording(m.s, { code: 'max-recording' });
     case 'transcribing':
       return {
         next: IDLE,
         effects: [
           { kind: 'abort', id: m.s.id },
           { kind: 'panel', show: false },
-          { kind: 'notice', level: 'error', message: 'Transcription took too long. The audio is kept: use "Retry last dictation".' },
+          { kind: 'notice', level: 'error', notice: { code: 'asr-timeout' } },
           { kind: 'done', id: m.s.id, outcome: 'failed' },
         ],
       };
@@ -277,7 +278,7 @@ function onTimeout(m: MachineState, id: string, step: DictationState): Transitio
     case 'preview':
       return { next: IDLE, effects: cancelBusy(m, 'timeout') };
     case 'output':
-      return transition(m, { type: 'output-done', id, ok: false, message: 'no answer from the paste step' });
+      return transition(m, { type: 'output-done', id, ok: false, notice: { code: 'paste-timeout' } });
     default:
       return exhaustive(m);
   }

@@ -3,6 +3,7 @@
  * it asks the controller to run. Plain data only, so every transition can be tested as a table.
  */
 import type { DictationState, EnhanceStatusWire } from '../../shared/ipc/dictation-types.ts';
+import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 
 /** Per-step time limits in ms (0 = no limit). */
 export interface StepTimeouts {
@@ -96,7 +97,8 @@ export type MachineEvent =
   | { readonly type: 'asr-failed'; readonly id: string; readonly error: string }
   | { readonly type: 'enhance-done'; readonly id: string; readonly result: EnhanceOutcome }
   | { readonly type: 'confirm'; readonly id: string; readonly text: string; readonly action: 'paste' | 'copy' }
-  | { readonly type: 'output-done'; readonly id: string; readonly ok: boolean; readonly message?: string }
+  /** `notice` says why a failed delivery failed (default: a paste failure without details). */
+  | { readonly type: 'output-done'; readonly id: string; readonly ok: boolean; readonly notice?: Notice }
   | { readonly type: 'timeout'; readonly id: string; readonly step: DictationState }
   /** Transcribe journaled audio again (retry from the menu, or a recovered crash). */
   | { readonly type: 'retry'; readonly next: NewSession }
@@ -134,7 +136,7 @@ export type Effect =
   | { readonly kind: 'journal-cancel'; readonly id: string }
   | { readonly kind: 'timer'; readonly id: string; readonly step: DictationState; readonly ms: number }
   | { readonly kind: 'clear-timer' }
-  | { readonly kind: 'notice'; readonly level: 'info' | 'warning' | 'error'; readonly message: string }
+  | { readonly kind: 'notice'; readonly level: NoticeLevel; readonly notice: Notice }
   | { readonly kind: 'sound'; readonly which: 'start' | 'stop' }
   | { readonly kind: 'done'; readonly id: string; readonly outcome: 'pasted' | 'copied' | 'cancelled' | 'failed' | 'discarded' };
 

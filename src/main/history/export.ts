@@ -1,4 +1,4 @@
-import { writeFileAtomic } from './durable-fs.ts';
+import { writeFileAtomic } from '../platform/durable-fs.ts';
 import type { HistoryStore } from './history-store.ts';
 import type { StoredRecord } from '../../shared/history/record.ts';
 
@@ -30,22 +30,26 @@ export async function allRecords(store: HistoryStore): Promise<StoredRecord[]> {
   return out;
 }
 
-/** Exports all history to `filePath` as JSONL or CSV; returns the record count. */
-export async function exportHistory(store: HistoryStore, filePath: string, format: 'jsonl' | 'csv', opts: { bom?: boolean } = {}): Promise<number> {
-  const records = await allRecords(store);
-  let text: string;
+/** The formats history exports to. */
+export type ExportFormat = 'jsonl' | 'csv';
+
+/** The text of an export: one JSON record per line (JSONL), or CSV (optional BOM). Pure. */
+export function exportText(records: readonly StoredRecord[], format: ExportFormat, bom = false): string {
   switch (format) {
     case 'jsonl':
-      text = records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : '');
-      break;
+      return records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : '');
     case 'csv':
-      text = toCsv(records, opts.bom ?? false);
-      break;
+      return toCsv(records, bom);
     default: {
       const never: never = format;
       throw new Error(`unknown export format ${String(never)}`);
     }
   }
-  await writeFileAtomic(filePath, text);
+}
+
+/** Exports all history to `filePath` as JSONL or CSV; returns the record count. */
+export async function exportHistory(store: HistoryStore, filePath: string, format: ExportFormat, opts: { bom?: boolean } = {}): Promise<number> {
+  const records = await allRecords(store);
+  await writeFileAtomic(filePath, exportText(records, format, opts.bom ?? false));
   return records.length;
 }

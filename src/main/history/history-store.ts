@@ -9,7 +9,7 @@ import {
   type RecordUpdate,
   type StoredRecord,
 } from '../../shared/history/record.ts';
-import { appendDurable, ensureDir, unlinkDurable, writeFileAtomic } from './durable-fs.ts';
+import { appendDurable, ensureDir, unlinkDurable, writeFileAtomic } from '../platform/durable-fs.ts';
 import { HotCache, HOT_CACHE_SIZE, selectRecent, type RecentQuery } from './hot-cache.ts';
 import { readLines, repairTail, rewriteLines, type HistoryLogger } from './jsonl-log.ts';
 import { parseJsonlLine, type JsonlLine } from './jsonl-reader.ts';

@@ -1,5 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
-import { appendDurable, truncateDurable, writeFileAtomic } from './durable-fs.ts';
+import { appendDurable, truncateDurable, writeFileAtomic } from '../platform/durable-fs.ts';
 import { parseJsonlLine, parseJsonlLines, type JsonlLine } from './jsonl-reader.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { recordKey } from '../../shared/history/record.ts';
-import { appendDurable, ensureDir, unlinkDurable } from './durable-fs.ts';
+import { appendDurable, ensureDir, unlinkDurable } from '../platform/durable-fs.ts';
 import { readLines, readTextOrEmpty, repairTail, rewriteLines } from './jsonl-log.ts';
 import { parseJsonlLines } from './jsonl-reader.ts';
 import type { HistoryPaths } from './paths.ts';

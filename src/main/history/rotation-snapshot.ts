@@ -1,7 +1,7 @@
 import { open, rename, type FileHandle } from 'node:fs/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { recordKey } from '../../shared/history/record.ts';
-import { ensureDir, fsyncDir, unlinkDurable, writeFileAtomic } from './durable-fs.ts';
+import { ensureDir, fsyncDir, unlinkDurable, writeFileAtomic } from '../platform/durable-fs.ts';
 import { appendQuarantine, type QuarantineEntry } from './jsonl-log.ts';
 import { parseJsonlLine } from './jsonl-reader.ts';
 import type { HistoryPaths } from './paths.ts';

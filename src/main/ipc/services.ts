@@ -59,8 +59,10 @@ export interface DictationIpcService {
   setMode(sessionId: string, mode: string): void;
   /** The system prompt the enhancer builds for the session's transcript in `mode`. */
   prompt(sessionId: string, mode: string): Promise<DictationPromptWire>;
-  /** Pastes or copies a reopened earlier preview (only when no dictation is under way). */
-  deliver(text: string, action: 'paste' | 'copy'): Promise<void>;
+  /** Pastes or copies a reopened earlier preview (only when no dictation is under way); updates session `sessionId`'s record when the text changed. */
+  deliver(text: string, action: 'paste' | 'copy', sessionId?: string): Promise<void>;
+  /** Hides the panel when no dictation is under way (Esc on an idle panel). */
+  hidePanel(): void;
 }
 
 /** What the Settings window may do beyond config and secrets (src/main/ipc/handlers/settings-services.ts builds it). */

@@ -1,11 +1,12 @@
 /**
  * The global keyboard hook (uiohook-napi), loaded lazily and behind a small interface: Electron's
  * globalShortcut sees presses only, hold-to-talk needs key-up too. The hook needs X11 (or XWayland) on
- * Linux and the Accessibility permission on macOS; `start()` reports those failures as a readable
- * error instead of throwing from deep inside the native module. Nothing here imports electron, so the
- * Xvfb tests drive the same code.
+ * Linux and the Accessibility permission on macOS; `start()` reports those failures as a cause code
+ * (translated where it is shown) plus the technical reason, instead of throwing from deep inside the
+ * native module. Nothing here imports electron, so the Xvfb tests drive the same code.
  */
 import { createRequire } from 'node:module';
+import type { HookFailureCause } from '../../shared/notices/notice.ts';
 import type { RawKeyEvent } from '../dictation/hotkey-router.ts';
 import type { KeyTap } from './keystroke.ts';
 
@@ -18,7 +19,10 @@ export interface KeyHook {
 }
 
 /** Outcome of starting the hook. */
-export type KeyHookStart = { readonly ok: true; readonly hook: KeyHook } | { readonly ok: false; readonly error: string };
+export type KeyHookStart =
+  | { readonly ok: true; readonly hook: KeyHook }
+  /** `cause` says why (for the user's words), `reason` is the native module's own message, `error` a log line. */
+  | { readonly ok: false; readonly cause: HookFailureCause; readonly reason: string | null; readonly error: string };
 
 interface UiohookModule {
   readonly uIOhook: {
@@ -31,12 +35,8 @@ interface UiohookModule {
 }
 
 /** Why the hook cannot run here, before trying (null when it may). */
-export function hookBlocker(platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>): string | null {
-  if (platform === 'linux' && !env.DISPLAY) {
-    return env.WAYLAND_DISPLAY
-      ? 'Hold-to-talk needs X11 or XWayland: this Wayland session exposes no DISPLAY. Use the toggle shortcut instead, or enable XWayland.'
-      : 'Hold-to-talk needs a graphical session (no DISPLAY is set).';
-  }
+export function hookBlocker(platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>>): 'wayland' | 'no-display' | null {
+  if (platform === 'linux' && !env.DISPLAY) return env.WAYLAND_DISPLAY ? 'wayland' : 'no-display';
   return null;
 }
 
@@ -44,21 +44,22 @@ export function hookBlocker(platform: NodeJS.Platform, env: Readonly<Record<stri
 export function startKeyHook(opts: { readonly platform?: NodeJS.Platform; readonly env?: Readonly<Record<string, string | undefined>> } = {}): KeyHookStart {
   const platform = opts.platform ?? process.platform;
   const blocker = hookBlocker(platform, opts.env ?? process.env);
-  if (blocker !== null) return { ok: false, error: blocker };
+  if (blocker !== null) return { ok: false, cause: blocker, reason: null, error: blocker === 'wayland' ? 'Wayland session without DISPLAY (no XWayland)' : 'no DISPLAY is set' };
   let mod: UiohookModule;
   try {
     // CommonJS native addon: require keeps it out of the ESM graph until the app asks for it.
     mod = createRequire(import.meta.url)('uiohook-napi') as UiohookModule;
   } catch (err) {
-    return { ok: false, error: `The global key hook (uiohook-napi) could not be loaded: ${err instanceof Error ? err.message : String(err)}` };
+    const why = err instanceof Error ? err.message : String(err);
+    return { ok: false, cause: 'load-failed', reason: why, error: `uiohook-napi could not be loaded: ${why}` };
   }
   const hook = mod.uIOhook;
   try {
     hook.start();
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    const hint = platform === 'darwin' ? ' Grant Tingxie the Accessibility permission (System Settings → Privacy & Security → Accessibility), then restart it.' : '';
-    return { ok: false, error: `The global key hook could not start: ${why}.${hint}` };
+    // On macOS a hook that will not start almost always lacks the Accessibility permission.
+    return { ok: false, cause: platform === 'darwin' ? 'accessibility' : 'start-failed', reason: why, error: `the global key hook could not start: ${why}` };
   }
   const listeners = new Set<(kind: 'down' | 'up', e: RawKeyEvent) => void>();
   const down = (e: RawKeyEvent): void => listeners.forEach((l) => l('down', e));

@@ -6,7 +6,8 @@
  * capture the previous paste's text as "the user's clipboard"). Any failure leaves the text on the
  * clipboard and says so. Nothing here imports electron: the app passes Electron's clipboard, tests xclip.
  */
-import type { OutputPort } from '../dictation/ports.ts';
+import type { Notice } from '../../shared/notices/notice.ts';
+import type { DeliveryOutcome, OutputPort } from '../dictation/ports.ts';
 import type { FocusPort } from './focus.ts';
 import type { KeystrokePort } from './keystroke.ts';
 import { keysFor, restoreDecision, type FocusTarget } from './paste-plan.ts';
@@ -42,7 +43,8 @@ export interface PasteServiceOptions {
 /** What one delivery did (the OutputPort result plus details for tests and logs). */
 export interface DeliveryResult {
   readonly ok: boolean;
-  readonly message?: string;
+  /** Why it failed, as a notice code (the words are chosen where it is shown). */
+  readonly notice?: Notice;
   readonly keys?: string;
   /** Resolves once the clipboard has been restored (or left alone), i.e. when the next paste may start. */
   readonly finished: Promise<'restored' | 'kept'>;
@@ -73,9 +75,9 @@ export class PasteService implements OutputPort {
   }
 
   /** OutputPort: paste into the remembered window, or copy. Never throws. */
-  async deliver(text: string, action: 'paste' | 'copy'): Promise<{ readonly ok: boolean; readonly message?: string }> {
+  async deliver(text: string, action: 'paste' | 'copy'): Promise<DeliveryOutcome> {
     const r = await this.run(text, action);
-    return r.message === undefined ? { ok: r.ok } : { ok: r.ok, message: r.message };
+    return r.notice === undefined ? { ok: r.ok } : { ok: r.ok, notice: r.notice };
   }
 
   /** Like deliver, with the restore promise and the keystroke used. */
@@ -116,9 +118,9 @@ export class PasteService implements OutputPort {
   private async copy(text: string): Promise<DeliveryResult> {
     try {
       await this.o.clipboard.writeText(text);
-      return { ok: true, message: 'Copied to the clipboard.', finished: Promise.resolve('kept') };
+      return { ok: true, finished: Promise.resolve('kept') };
     } catch (err) {
-      return { ok: false, message: `Could not copy to the clipboard: ${reason(err)}`, finished: Promise.resolve('kept') };
+      return { ok: false, notice: { code: 'copy-failed', reason: reason(err) }, finished: Promise.resolve('kept') };
     }
   }
 
@@ -133,7 +135,7 @@ export class PasteService implements OutputPort {
     try {
       await c.writeTransient(text);
     } catch (err) {
-      return { ok: false, message: `Could not put the text on the clipboard: ${reason(err)}`, finished: Promise.resolve('kept') };
+      return { ok: false, notice: { code: 'copy-failed', reason: reason(err) }, finished: Promise.resolve('kept') };
     }
     const target = await this.target;
     let keys: string | undefined;
@@ -144,9 +146,9 @@ export class PasteService implements OutputPort {
       keys = k;
       await this.o.keys.send(k);
     } catch (err) {
-      const where = target?.app ? ` into ${target.app}` : '';
       this.o.log?.('warn', 'paste failed; text left on the clipboard', { error: reason(err) });
-      return { ok: false, message: `Could not paste${where} (${reason(err)}). The text is on the clipboard: paste it yourself.`, finished: Promise.resolve('kept'), ...(keys ? { keys } : {}) };
+      const notice: Notice = { code: 'paste-failed', reason: reason(err), app: target?.app || null };
+      return { ok: false, notice, finished: Promise.resolve('kept'), ...(keys ? { keys } : {}) };
     }
     const finished = saved === null ? Promise.resolve<'kept'>('kept') : this.restoreLater(text, saved);
     return { ok: true, keys, finished };

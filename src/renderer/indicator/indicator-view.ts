@@ -3,21 +3,34 @@
  * element, so the browser test can drive it with events like the app does.
  */
 import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-types.ts';
+import { translate, type MessageKey, type UiLanguage } from '../lib/i18n.ts';
 
 /** Number of meter bars. */
 export const BARS = 9;
 
-const LABELS: Readonly<Record<DictationState, string>> = {
-  idle: '',
-  recording: 'Listening',
-  transcribing: 'Transcribing',
-  enhancing: 'Enhancing',
-  preview: 'Preview',
-  output: 'Pasting',
+const LABELS: Readonly<Record<DictationState, MessageKey | null>> = {
+  idle: null,
+  recording: 'indicator.recording',
+  transcribing: 'indicator.transcribing',
+  enhancing: 'indicator.enhancing',
+  preview: 'indicator.preview',
+  output: 'indicator.output',
 };
 
-/** Builds the indicator inside `root` and returns the function that applies a dictation event. */
-export function mountIndicator(root: HTMLElement): (e: DictationEvent) => void {
+/** The indicator's label for a state in `lang` ('' when idle). */
+export function indicatorLabel(state: DictationState, lang: UiLanguage): string {
+  const key = LABELS[state];
+  return key === null ? '' : translate(lang, key);
+}
+
+/** The running indicator: applies dictation events, and switches language when the setting changes. */
+export interface IndicatorHandle {
+  apply(e: DictationEvent): void;
+  setLanguage(lang: UiLanguage): void;
+}
+
+/** Builds the indicator inside `root` (labels in `lang`) and returns its handle. */
+export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): IndicatorHandle {
   root.className = 'indicator';
   root.dataset.state = 'idle';
   const dot = document.createElement('span');
@@ -38,10 +51,13 @@ export function mountIndicator(root: HTMLElement): (e: DictationEvent) => void {
   }
   root.replaceChildren(dot, label, meter);
   let smooth = 0;
-  return (e) => {
+  let language = lang;
+  let state: DictationState = 'idle';
+  const apply = (e: DictationEvent): void => {
     if (e.kind === 'state') {
       root.dataset.state = e.state;
-      label.textContent = LABELS[e.state];
+      state = e.state;
+      label.textContent = indicatorLabel(e.state, language);
       if (e.state !== 'recording') smooth = 0;
       return;
     }
@@ -56,5 +72,13 @@ export function mountIndicator(root: HTMLElement): (e: DictationEvent) => void {
       const h = Math.max(0.12, Math.min(1, smooth * 1.6 * shape));
       b.style.setProperty('--h', h.toFixed(3));
     });
+  };
+  return {
+    apply,
+    setLanguage(next) {
+      language = next;
+      document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+      label.textContent = indicatorLabel(state, language);
+    },
   };
 }

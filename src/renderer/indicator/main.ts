@@ -8,8 +8,14 @@ import './indicator.css';
 
 const root = document.getElementById('root');
 if (root !== null && hasBridge()) {
-  const apply = mountIndicator(root);
-  bridge.on.dictationEvent(apply);
+  const indicator = mountIndicator(root);
+  bridge.on.dictationEvent((e) => indicator.apply(e));
+  // The UI language (config `ui.language`, resolved against the OS by main), again whenever the config changes.
+  const language = (): void => {
+    bridge.app.info().then((i) => indicator.setLanguage(i.uiLanguage), () => undefined);
+  };
+  language();
+  bridge.on.configChanged(language);
   const sounds = { start: new Audio(startUrl), stop: new Audio(stopUrl) };
   for (const a of Object.values(sounds)) a.preload = 'auto';
   bridge.on.dictationSound(({ which, volume }) => {

@@ -49,11 +49,16 @@ export const panelEn = {
   'panel.outcome.cancelled': 'cancelled',
   'panel.outcome.failed': 'failed',
   'panel.outcome.discarded': 'discarded',
-  'panel.reopened': 'Earlier preview from {time}: Enter pastes it again, {key}Enter copies it.',
+  'panel.reopened': 'Earlier preview from {time}: edit it if needed, Enter pastes it again, {key}Enter copies it (an edit also updates its history record).',
   'panel.reopened.close': 'Back',
   'panel.actionFailed': 'That did not work: {message}',
   'panel.notices': 'Notices',
   'panel.dismiss': 'Dismiss',
+  'indicator.recording': 'Listening',
+  'indicator.transcribing': 'Transcribing',
+  'indicator.enhancing': 'Enhancing',
+  'indicator.preview': 'Preview',
+  'indicator.output': 'Pasting',
 } as const;
 
 /** Chinese strings of the preview panel. */
@@ -105,9 +110,14 @@ export const panelZh: Readonly<Record<keyof typeof panelEn, string>> = {
   'panel.outcome.cancelled': '已取消',
   'panel.outcome.failed': '失败',
   'panel.outcome.discarded': '已丢弃',
-  'panel.reopened': '{time} 的预览：Enter 再次粘贴，{key}Enter 复制。',
+  'panel.reopened': '{time} 的预览：可以先修改，Enter 再次粘贴，{key}Enter 复制（修改也会更新它的历史记录）。',
   'panel.reopened.close': '返回',
   'panel.actionFailed': '操作失败：{message}',
   'panel.notices': '提示',
   'panel.dismiss': '关闭',
+  'indicator.recording': '正在聆听',
+  'indicator.transcribing': '正在识别',
+  'indicator.enhancing': '正在润色',
+  'indicator.preview': '等待确认',
+  'indicator.output': '正在粘贴',
 };

@@ -6,11 +6,12 @@
  * finished previews go to a short list of recent ones that can be reopened.
  */
 import type { DictationEvent, DictationOutcome, DictationSnapshot, DictationState } from '../../shared/ipc/dictation-types.ts';
+import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 
-/** A notice shown in the panel. */
+/** A notice shown in the panel (a code: the view puts it into the window's language). */
 export interface PanelNotice {
-  readonly level: 'info' | 'warning' | 'error';
-  readonly message: string;
+  readonly level: NoticeLevel;
+  readonly notice: Notice;
 }
 
 /** A finished preview of this app session, reopenable from the panel. */
@@ -52,6 +53,8 @@ export type PanelAction =
   | { readonly type: 'edit'; readonly text: string }
   | { readonly type: 'mode-requested'; readonly mode: string }
   | { readonly type: 'reopen'; readonly sessionId: string }
+  /** The user edited the reopened preview's text (delivering it then updates its history record). */
+  | { readonly type: 'edit-reopened'; readonly text: string }
   | { readonly type: 'close-reopened' }
   | { readonly type: 'dismiss-notices' };
 
@@ -102,7 +105,7 @@ function onEvent(s: PanelState, e: DictationEvent, now: number): PanelState {
     }
     case 'notice': {
       if (e.sessionId !== null && e.sessionId !== s.sessionId) return s;
-      return { ...s, notices: [...s.notices, { level: e.level, message: e.message }].slice(-MAX_NOTICES) };
+      return { ...s, notices: [...s.notices, { level: e.level, notice: e.notice }].slice(-MAX_NOTICES) };
     }
     case 'done': {
       if (e.sessionId !== s.sessionId || s.asrText === '') return { ...s, state: 'idle' };
@@ -133,6 +136,12 @@ export function panelReducer(s: PanelState, a: PanelAction): PanelState {
       return { ...s, mode: a.mode, edited: false, streamText: '', thinking: '' };
     case 'reopen':
       return { ...s, reopened: s.recent.find((r) => r.sessionId === a.sessionId) ?? null };
+    case 'edit-reopened': {
+      const r = s.reopened;
+      if (r === null) return s;
+      const reopened = { ...r, text: a.text };
+      return { ...s, reopened, recent: s.recent.map((x) => (x.sessionId === r.sessionId ? reopened : x)) };
+    }
     case 'close-reopened':
       return { ...s, reopened: null };
     case 'dismiss-notices':

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import { noticeText } from '../../shared/notices/notice-text.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { clockTime } from '../lib/panel-format.ts';
 import { isMacPlatform, panelKeyAction, primaryKeyLabel } from '../lib/panel-keys.ts';
@@ -29,25 +30,30 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
     document.title = t('panel.title');
   }, [t]);
 
-  // Keyboard focus on the text with the cursor at the end whenever the shown text is replaced (not typed).
+  // Keyboard focus on the text with the cursor at the end whenever the shown text is replaced (not typed);
+  // a reopened preview is focused once when it opens, then left to the user's editing.
+  const shown = reopened ? `reopened:${reopened.sessionId}` : text;
   useEffect(() => {
     const el = textarea.current;
     if (el === null || s.edited) return;
     el.focus();
     el.setSelectionRange(el.value.length, el.value.length);
-  }, [text, s.edited, s.state, s.sessionId]);
+  }, [shown, s.edited, s.state, s.sessionId]);
 
   const act = (p: Promise<unknown>): void => {
     setFailure(null);
     p.catch((err: unknown) => setFailure(err instanceof Error ? err.message : String(err)));
   };
   const deliver = (action: 'paste' | 'copy'): void => {
-    if (reopened) act(bridge.dictation.deliver({ text, action }).then(() => dispatch({ type: 'close-reopened' })));
+    // The session id lets main update that dictation's history record when its text was edited here.
+    if (reopened) act(bridge.dictation.deliver({ text, action, sessionId: reopened.sessionId }).then(() => dispatch({ type: 'close-reopened' })));
     else if (s.sessionId !== null && canConfirm(s)) act(bridge.dictation.confirm({ sessionId: s.sessionId, text, action }));
   };
   const cancel = (): void => {
     if (reopened) dispatch({ type: 'close-reopened' });
     else if (s.sessionId !== null && live) act(bridge.dictation.cancel({ sessionId: s.sessionId }));
+    // Nothing to cancel: Esc (or Cancel) just puts the idle panel away.
+    else act(bridge.dictation.hidePanel());
   };
   const pickMode = (mode: string): void => {
     if (s.sessionId === null || !live || reopened || mode === s.mode) return;
@@ -100,7 +106,7 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
         <div className="panel-notices" role="alert" aria-label={t('panel.notices')} data-testid="panel-notices">
           {s.notices.map((n, i) => (
             <p key={i} className={`notice notice-${n.level}`}>
-              {n.message}
+              {noticeText(lang, n.notice)}
             </p>
           ))}
           {failure !== null ? <p className="notice notice-error">{t('panel.actionFailed', { message: failure })}</p> : null}
@@ -135,9 +141,8 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
           ref={textarea}
           data-testid="panel-final"
           value={text}
-          readOnly={reopened !== null}
-          aria-busy={s.state === 'enhancing' && !s.edited}
-          onChange={(e) => dispatch({ type: 'edit', text: e.target.value })}
+          aria-busy={s.state === 'enhancing' && !s.edited && reopened === null}
+          onChange={(e) => dispatch(reopened ? { type: 'edit-reopened', text: e.target.value } : { type: 'edit', text: e.target.value })}
           rows={4}
         />
       </section>

@@ -17,6 +17,7 @@ export const dictationChannelArity = {
   'dictation:set-mode': 1,
   'dictation:prompt': 1,
   'dictation:deliver': 1,
+  'dictation:hide-panel': 0,
 } as const;
 
 /** Events of the dictation feature (main → renderer). */

@@ -81,14 +81,20 @@ export const dictationContract = {
   'dictation:set-mode': { request: z.strictObject({ sessionId: sessionIdSchema, mode: modeIdSchema }), response: marker<null>() },
   /** The system prompt (on demand) the enhancer builds for the session's transcript in `mode`. */
   'dictation:prompt': { request: z.strictObject({ sessionId: sessionIdSchema, mode: modeIdSchema }), response: marker<DictationPromptWire>() },
-  /** Pastes or copies a reopened earlier preview's text (no new record: that dictation is already logged). */
+  /**
+   * Pastes or copies a reopened earlier preview's text (no new record: that dictation is already logged;
+   * with `sessionId`, its record is updated when the text was changed).
+   */
   'dictation:deliver': {
     request: z.strictObject({
       text: z.string().min(1, 'must not be empty').max(maxDictationText, `must be at most ${maxDictationText} characters`),
       action: z.enum(['paste', 'copy']),
+      sessionId: sessionIdSchema.optional(),
     }),
     response: marker<null>(),
   },
+  /** Hides the panel when no dictation is under way (Esc on an idle panel). */
+  'dictation:hide-panel': { request: z.undefined({ error: 'this call takes no payload' }), response: marker<null>() },
 } as const;
 
 /** Event payload types of the dictation feature; contract.ts spreads it in. */

@@ -2,6 +2,7 @@
  * Wire shapes of a dictation session (main → panel/indicator events, capture commands) and of the
  * capture window's frames. Kept apart from wire-types.ts so the dictation feature owns one file.
  */
+import type { Notice, NoticeLevel } from '../notices/notice.ts';
 
 /** Where a dictation session is; `idle` means no session. Direct mode never enters `preview`. */
 export type DictationState = 'idle' | 'recording' | 'transcribing' | 'enhancing' | 'preview' | 'output';
@@ -68,7 +69,8 @@ export type DictationEvent =
   | { readonly kind: 'asr'; readonly sessionId: string; readonly text: string; readonly language: string }
   | { readonly kind: 'delta'; readonly sessionId: string; readonly stream: 'answer' | 'thinking' | 'reset'; readonly text: string }
   | { readonly kind: 'result'; readonly sessionId: string; readonly snapshot: DictationSnapshot }
-  | { readonly kind: 'notice'; readonly sessionId: string | null; readonly level: 'info' | 'warning' | 'error'; readonly message: string }
+  /** Something the user should know, as a code the window translates (see shared/notices). */
+  | { readonly kind: 'notice'; readonly sessionId: string | null; readonly level: NoticeLevel; readonly notice: Notice }
   | { readonly kind: 'done'; readonly sessionId: string; readonly outcome: DictationOutcome };
 
 /** Commands main sends the hidden capture window over `capture:command`. */

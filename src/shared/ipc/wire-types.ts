@@ -2,6 +2,7 @@
  * Shapes that cross IPC as responses and events. src/shared cannot import src/main, so these are the
  * wire views of main's types (the handlers convert; structural typing keeps them honest).
  */
+import type { Notice, NoticeLevel } from '../notices/notice.ts';
 import type { JsonValue } from './json-value.ts';
 
 /** The whole config as plain JSON (keys as in config.json, e.g. `ai_enhance.conversation_history`). */
@@ -55,8 +56,9 @@ export interface ConfigChangedEvent {
 
 /** Payload of the `app:notice` event: something the user should see (e.g. config fell back to defaults). */
 export interface AppNotice {
-  readonly level: 'info' | 'warning' | 'error';
-  readonly message: string;
+  readonly level: NoticeLevel;
+  /** What happened, as a code the window translates (see shared/notices). */
+  readonly notice: Notice;
 }
 
 /**

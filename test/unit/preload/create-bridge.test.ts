@@ -112,9 +112,9 @@ describe('unwrapBridge over createBridge (the renderer path)', () => {
     const { transport, emit } = fakeTransport(() => null);
     const bridge = unwrapBridge(createBridge(transport));
     const got: unknown[] = [];
-    const off = bridge.on.appNotice((n) => got.push(n.message));
-    emit('app:notice', { level: 'info', message: 'hi' });
+    const off = bridge.on.appNotice((n) => got.push(n.notice.code));
+    emit('app:notice', { level: 'info', notice: { code: 'select-first' } });
     off();
-    expect(got).toEqual(['hi']);
+    expect(got).toEqual(['select-first']);
   });
 });

@@ -15,7 +15,8 @@ type DictationChannels =
   | 'dictation:modes'
   | 'dictation:set-mode'
   | 'dictation:prompt'
-  | 'dictation:deliver';
+  | 'dictation:deliver'
+  | 'dictation:hide-panel';
 
 /** Only the hidden capture page may stream audio into a session. */
 function isCapturePage(frameUrl: string): boolean {
@@ -85,8 +86,12 @@ export function dictationHandlers(service: DictationIpcService | undefined): Pic
       return null;
     },
     'dictation:prompt': ({ sessionId, mode }) => svc().prompt(sessionId, mode),
-    'dictation:deliver': async ({ text, action }) => {
-      await svc().deliver(text, action);
+    'dictation:deliver': async ({ text, action, sessionId }) => {
+      await svc().deliver(text, action, sessionId);
+      return null;
+    },
+    'dictation:hide-panel': () => {
+      svc().hidePanel();
       return null;
     },
   };

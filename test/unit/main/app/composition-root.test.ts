@@ -250,9 +250,15 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
     const capture = s.windows[0]!;
     const res = (await s.handlers.get('dictation:hotkeys')!({ sender: capture.contents, senderFrame: { url: capture.url } }, undefined)) as { ok: boolean; value: Record<string, unknown> };
     expect(res.ok).toBe(true);
-    expect(res.value).toMatchObject({ hook: 'failed', hookError: expect.stringMatching(/graphical session|Wayland/), toggle: { accelerator: 'CommandOrControl+Shift+Space', registered: true } });
-    // The failure was said to the user, not only logged — in the UI language (system → zh-CN).
-    await vi.waitFor(() => expect(capture.contents.sent.some((m) => m[0] === 'app:notice' && /^按住说话需要图形会话/.test(String((m[1] as { message: string }).message)))).toBe(true));
+    expect(res.value).toMatchObject({ hook: 'failed', hookError: expect.stringMatching(/DISPLAY/), toggle: { accelerator: 'CommandOrControl+Shift+Space', registered: true } });
+    // The failure was said to the user, not only logged: as a code to the windows (they translate it)…
+    await vi.waitFor(() =>
+      expect(
+        capture.contents.sent.some((m) => m[0] === 'app:notice' && JSON.stringify((m[1] as { notice: unknown }).notice) === JSON.stringify({ code: 'hook-unavailable', cause: 'no-display', reason: null, toggle: 'CommandOrControl+Shift+Space' })),
+      ).toBe(true),
+    );
+    // …and in words on the tray, in the UI language (system → zh-CN).
+    await vi.waitFor(() => expect(s.menus.at(-1)!.some((i) => /^⚠ 按住说话需要图形会话/.test(String(i.label)))).toBe(true));
     capture.contents.emit('did-finish-load');
     expect(capture.contents.sent.some((m) => m[0] === 'capture:command' && (m[1] as { action: string }).action === 'configure')).toBe(true);
     const labels = s.menus.at(-1)!.map((i) => i.label);

@@ -42,6 +42,10 @@ describe('windowSpec: every window is locked down (issue 2, item 5)', () => {
 
   it('panel is frameless, always on top and kept out of the taskbar', () => {
     expect(windowSpec('panel', paths)).toMatchObject({ frame: false, alwaysOnTop: true, skipTaskbar: true, show: false });
+    // A non-activating NSPanel on macOS only (keeps the target app active and its selection intact).
+    expect(windowSpec('panel', paths, 'darwin')).toMatchObject({ type: 'panel', alwaysOnTop: true });
+    for (const platform of ['linux', 'win32'] as const) expect(windowSpec('panel', paths, platform)).not.toHaveProperty('type');
+    for (const kind of ['settings', 'history', 'capture', 'indicator'] as const) expect(windowSpec(kind, paths, 'darwin')).not.toHaveProperty('type');
   });
 
   it('capture is hidden and not throttled in the background; the others are throttled', () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DictationController } from '../../../../src/main/dictation/controller.ts';
-import type { DictationPorts, OutputPort } from '../../../../src/main/dictation/ports.ts';
+import type { DeliveryOutcome, DictationPorts, OutputPort } from '../../../../src/main/dictation/ports.ts';
 import { openServiceGraph, type ServiceGraph } from '../../../../src/main/dictation/service-graph.ts';
 import { configSchema, type Config } from '../../../../src/main/settings/config-schema.ts';
 import type { DictationEvent } from '../../../../src/shared/ipc/dictation-types.ts';
@@ -18,9 +18,9 @@ import { startOpenAiTestServer, type OpenAiTestServer, type OpenAiTestServerOpti
 export class RecordingSink implements OutputPort {
   readonly delivered: { text: string; action: 'paste' | 'copy' }[] = [];
   fail: string | null = null;
-  async deliver(text: string, action: 'paste' | 'copy'): Promise<{ ok: boolean; message?: string }> {
+  async deliver(text: string, action: 'paste' | 'copy'): Promise<DeliveryOutcome> {
     this.delivered.push({ text, action });
-    return this.fail === null ? { ok: true } : { ok: false, message: this.fail };
+    return this.fail === null ? { ok: true } : { ok: false, notice: { code: 'paste-failed', reason: this.fail, app: null } };
   }
 }
 

@@ -81,7 +81,7 @@ describe('dictation end to end', () => {
     const [record] = fx.records();
     expect(record).toMatchObject({ asr_text: 'raw words here', enhanced_text: null, final_text: 'raw words here', preview_enabled: false, outcome: 'direct' });
     expect(String(record?.enhance_error)).toMatch(/500|http|server/i);
-    expect(fx.events.some((e) => e.kind === 'notice' && e.level === 'warning' && /raw transcript/.test(e.message))).toBe(true);
+    expect(fx.events.some((e) => e.kind === 'notice' && e.level === 'warning' && e.notice.code === 'llm-fallback')).toBe(true);
   });
 
   it('an ASR failure keeps the audio for a retry, and the retry finishes the dictation', async () => {
@@ -116,7 +116,7 @@ describe('dictation end to end', () => {
     c.release();
     await untilIdle(c);
     expect(fx.server.requests.length).toBe(0);
-    expect(fx.events.some((e) => e.kind === 'notice' && /No speech/.test(e.message))).toBe(true);
+    expect(fx.events.some((e) => e.kind === 'notice' && e.notice.code === 'silence-discarded')).toBe(true);
     expect(fs.existsSync(path.join(fx.dir, 'journal')) ? fs.readdirSync(path.join(fx.dir, 'journal')) : []).toEqual([]);
   });
 

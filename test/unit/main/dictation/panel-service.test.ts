@@ -88,4 +88,53 @@ describe('panel service', () => {
     await svc.deliver('earlier text', 'paste');
     expect(fx.sink.delivered).toEqual([{ text: 'earlier text', action: 'paste' }]);
   });
+
+  it('a reopened preview delivered with changed text updates its record in the JSONL (edited_at set); unchanged text does not', async () => {
+    fx = await makeDictationFixture({ transcription: () => ({ kind: 'text', text: 'meet at nine' }), chat: () => ({ kind: 'text', content: 'Meet at nine.' }) });
+    const svc = panelIpcService(fx.controller, fx.graph.enhancer);
+    const id = await toPreview(fx);
+    fx.controller.confirm(id, 'Meet at nine.', 'paste');
+    await untilIdle(fx.controller);
+    await fx.controller.settled();
+    await fx.graph.history.settled();
+    const [logged] = fx.records();
+    expect(logged).toMatchObject({ final_text: 'Meet at nine.', user_corrected: false, outcome: 'confirmed' });
+    expect(logged).not.toHaveProperty('edited_at');
+
+    // Pasted again unchanged: delivered, the record stays as it was.
+    await svc.deliver('Meet at nine.', 'paste', id);
+    await fx.graph.history.settled();
+    expect(fx.records()).toEqual([logged]);
+
+    // Edited in the reopened panel, then copied: the same record (same id) now holds the new text.
+    await svc.deliver('Meet at ten.', 'copy', id);
+    await fx.graph.history.settled();
+    const records = fx.records();
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ id: logged!.id, final_text: 'Meet at ten.', user_corrected: true, asr_text: 'meet at nine' });
+    expect(Date.parse(String(records[0]!.edited_at))).not.toBeNaN();
+    expect(fx.sink.delivered.slice(-2)).toEqual([
+      { text: 'Meet at nine.', action: 'paste' },
+      { text: 'Meet at ten.', action: 'copy' },
+    ]);
+
+    // A session this app run did not log (or an unknown id) is delivered without touching any record.
+    await svc.deliver('Something else', 'paste', '01UNKNOWNSESSION');
+    await fx.graph.history.settled();
+    expect(fx.records()).toEqual(records);
+  });
+
+  it('hidePanel hides the panel only when no dictation is under way', async () => {
+    fx = await makeDictationFixture({ transcription: () => ({ kind: 'text', text: 'x y' }), chat: () => ({ kind: 'text', content: 'X y.' }) });
+    const svc = panelIpcService(fx.controller, fx.graph.enhancer);
+    await toPreview(fx);
+    const shown = fx.panel.length;
+    svc.hidePanel();
+    expect(fx.panel.length).toBe(shown); // a running preview is cancelled with Esc, not hidden under the user
+    fx.controller.cancel();
+    await untilIdle(fx.controller);
+    const before = fx.panel.length;
+    svc.hidePanel();
+    expect(fx.panel.slice(before)).toEqual([false]);
+  });
 });

@@ -71,8 +71,9 @@ describe('session machine: the happy paths', () => {
     const out = transition(states().preview, { type: 'confirm', id: 'S1', text: 'x', action: 'copy' });
     const done = transition(out.next, { type: 'output-done', id: 'S1', ok: true });
     expect(done.effects.find((e) => e.kind === 'log')).toMatchObject({ intent: { outcome: 'copied' } });
-    const failed = transition(states().output, { type: 'output-done', id: 'S1', ok: false, message: 'xdotool missing' });
-    expect(failed.effects).toContainEqual({ kind: 'notice', level: 'error', message: 'Could not paste (xdotool missing): the text is on the clipboard.' });
+    const why = { code: 'paste-failed', reason: 'xdotool missing', app: 'xterm' } as const;
+    const failed = transition(states().output, { type: 'output-done', id: 'S1', ok: false, notice: why });
+    expect(failed.effects).toContainEqual({ kind: 'notice', level: 'error', notice: why });
     expect(failed.effects.find((e) => e.kind === 'done')).toMatchObject({ outcome: 'copied' });
   });
 

@@ -1,15 +1,11 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HistoryService } from '../../../../src/main/history/history-service.ts';
 import { parseJsonlLines } from '../../../../src/main/history/jsonl-reader.ts';
 import { recordKey } from '../../../../src/shared/history/record.ts';
-import { makeTempDir, minuteTimestamps, newRecord, rmTempDir } from '../../../helpers/history-fixtures.ts';
+import { minuteTimestamps, newRecord, quiet, useTempDirs } from '../../../helpers/history-fixtures.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  dirs.splice(0).forEach(rmTempDir);
-});
-const quiet = { warn: (): void => undefined };
+const tmp = useTempDirs();
 
 /** Index rows per file must equal a replay of the JSONL files. */
 async function expectIndexMatchesFiles(svc: HistoryService): Promise<void> {
@@ -26,8 +22,7 @@ async function expectIndexMatchesFiles(svc: HistoryService): Promise<void> {
 
 describe('HistoryService', () => {
   it('records logged (and rotated) while a background rebuild runs are in the index after the swap', async () => {
-    const dir = makeTempDir();
-    dirs.push(dir);
+    const dir = tmp();
     const svc = await HistoryService.open({ dataDir: dir, enabled: true, rebuildInline: true, maxRecords: 5, rotateMinBytes: 0, ...quiet });
     const ts = minuteTimestamps('2026-01-31T23:50:00Z', 30);
     for (const t of ts.slice(0, 10)) await svc.log(newRecord({ timestamp: t }));
@@ -42,8 +37,7 @@ describe('HistoryService', () => {
   });
 
   it('the index names the file of a key; update/delete of an archived record keep the index in step', async () => {
-    const dir = makeTempDir();
-    dirs.push(dir);
+    const dir = tmp();
     const svc = await HistoryService.open({ dataDir: dir, enabled: true, rebuildInline: true, maxRecords: 2, rotateMinBytes: 0, ...quiet });
     const recs = [];
     for (const t of ['2026-01-10T00:00:00Z', '2026-02-10T00:00:00Z', '2026-03-10T00:00:00Z', '2026-04-10T00:00:00Z']) recs.push(await svc.log(newRecord({ timestamp: t })));

@@ -1,21 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../../src/main/history/history-store.ts';
 import { parseJsonlText } from '../../../../src/main/history/jsonl-reader.ts';
-import { fileLines, makeTempDir, minuteTimestamps, newRecord, rmTempDir, wenziLine } from '../../../helpers/history-fixtures.ts';
+import { fileLines, minuteTimestamps, newRecord, quiet, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 
-const dirs: string[] = [];
-function tmp(): string {
-  const d = makeTempDir();
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  dirs.splice(0).forEach(rmTempDir);
-});
-
-const quiet = { warn: (): void => undefined };
+const tmp = useTempDirs();
 
 describe('parseJsonlText', () => {
   it('ignores blank lines, reports bad lines with numbers, detects a torn tail', () => {

@@ -1,19 +1,14 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../../src/main/history/history-store.ts';
 import { readTailRecords } from '../../../../src/main/history/hot-cache.ts';
-import { makeTempDir, minuteTimestamps, newRecord, rmTempDir, wenziLine } from '../../../helpers/history-fixtures.ts';
+import { minuteTimestamps, newRecord, quiet, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  dirs.splice(0).forEach(rmTempDir);
-});
-const quiet = { warn: (): void => undefined };
+const tmp = useTempDirs();
 
 describe('hot cache and getRecent', () => {
   it('reads the last N records from the tail in small chunks, skipping bad lines', async () => {
-    const dir = makeTempDir();
-    dirs.push(dir);
+    const dir = tmp();
     const f = `${dir}/x.jsonl`;
     const ts = minuteTimestamps('2026-01-01T00:00:00Z', 500);
     fs.writeFileSync(f, `${ts.map((t, i) => (i === 498 ? 'BAD' : wenziLine(t, `第${i}条`))).join('\n')}\n`);
@@ -24,8 +19,7 @@ describe('hot cache and getRecent', () => {
   });
 
   it('per mode, preview-confirmed only, >500 chars skipped, oldest first, no disk once warm', async () => {
-    const dir = makeTempDir();
-    dirs.push(dir);
+    const dir = tmp();
     const store = await HistoryStore.open({ dataDir: dir, ...quiet });
     await store.log(newRecord({ final_text: 'p1' }));
     await store.log(newRecord({ final_text: 'direct', preview_enabled: false }));
@@ -46,8 +40,7 @@ describe('hot cache and getRecent', () => {
   });
 
   it('is kept in step by update and delete', async () => {
-    const dir = makeTempDir();
-    dirs.push(dir);
+    const dir = tmp();
     const store = await HistoryStore.open({ dataDir: dir, ...quiet });
     const a = await store.log(newRecord({ final_text: 'a' }));
     const b = await store.log(newRecord({ final_text: 'b' }));

@@ -1,21 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryIndex } from '../../../../src/main/history/history-index.ts';
-import { rec, row } from './index-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import type { HistoryIndex } from '../../../../src/main/history/history-index.ts';
+import { rec, row, useTempIndex } from './index-fixtures.ts';
 
-let dir: string;
 let index: HistoryIndex;
-
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
-  index = HistoryIndex.open(path.join(dir, 'index.db'));
-});
-afterEach(() => {
-  index.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useTempIndex((opened) => (index = opened));
 
 describe('HistoryIndex.correctedRows / correctedRowsByKeys', () => {
   it('pages through corrected records only, newest first, archives included, by rowid cursor', () => {

@@ -1,5 +1,8 @@
+import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { StoredRecord } from '../../../../src/shared/history/record.ts';
-import type { IndexedRecord } from '../../../../src/main/history/history-index.ts';
+import { HistoryIndex, type IndexedRecord } from '../../../../src/main/history/history-index.ts';
+import { makeTempDir, rmTempDir } from '../../../helpers/history-fixtures.ts';
 
 /** Shared record builders for the index tests (not a test file itself). */
 
@@ -26,4 +29,19 @@ export function rec(i: number, over: Partial<StoredRecord> = {}): StoredRecord {
 /** Wraps a record for HistoryIndex.upsert. */
 export function row(r: StoredRecord, file = 'active'): IndexedRecord {
   return { key: r.id ?? `ts:${r.timestamp}`, record: r, file };
+}
+
+/** Call at a test file's top level: before each test a fresh index in a temp folder is handed to `use`; after it, closed and removed. */
+export function useTempIndex(use: (index: HistoryIndex) => void): void {
+  let dir: string;
+  let index: HistoryIndex;
+  beforeEach(() => {
+    dir = makeTempDir();
+    index = HistoryIndex.open(path.join(dir, 'index.db'));
+    use(index);
+  });
+  afterEach(() => {
+    index.close();
+    rmTempDir(dir);
+  });
 }

@@ -1,41 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryIndex } from '../../../../src/main/history/history-index.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { HistoryIndex } from '../../../../src/main/history/history-index.ts';
 import { ngramMatch, ngramTokens } from '../../../../src/main/history/index-ngram.ts';
 import type { HistoryQuery } from '../../../../src/shared/history/query.ts';
 import type { StoredRecord } from '../../../../src/shared/history/record.ts';
-import { rec, row } from './index-fixtures.ts';
+import { rec, row, useTempIndex } from './index-fixtures.ts';
+import { mulberry32 } from '../../../helpers/seeded-random.ts';
 
 /**
  * The 1–2-character path (unigram/bigram FTS table) and the deep-page match lists, checked against a
  * brute-force substring scan over a random corpus with CJK, emoji (surrogate pairs) and mixed-case ASCII.
  */
 
-let dir: string;
 let index: HistoryIndex;
-
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
-  index = HistoryIndex.open(path.join(dir, 'index.db'));
-});
-afterEach(() => {
-  index.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** mulberry32, so the corpus is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+useTempIndex((opened) => (index = opened));
 
 // A small alphabet so that 1- and 2-character needles hit often, plus rare ones.
 const ALPHABET = ['萍', '平', '果', '会', '议', 'a', 'B', 'c', 'D', ' ', '，', '😀', '😃', '𠀋', 'é', '1', '%', '_', '"', '*'];
@@ -47,7 +24,7 @@ function randomText(r: () => number, len: number): string {
 }
 
 function corpus(n: number, seed: number): StoredRecord[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const out: StoredRecord[] = [];
   for (let i = 0; i < n; i++) {
     const asr = randomText(r, 1 + Math.floor(r() * 12));

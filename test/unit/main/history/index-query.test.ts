@@ -1,23 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryIndex } from '../../../../src/main/history/history-index.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { HistoryIndex } from '../../../../src/main/history/history-index.ts';
 import { InvalidHistoryQueryError } from '../../../../src/main/history/index-query.ts';
 import type { HistoryPage, HistoryQuery } from '../../../../src/shared/history/query.ts';
-import { rec, row } from './index-fixtures.ts';
+import { rec, row, useTempIndex } from './index-fixtures.ts';
 
-let dir: string;
 let index: HistoryIndex;
-
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
-  index = HistoryIndex.open(path.join(dir, 'index.db'));
-});
-afterEach(() => {
-  index.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+useTempIndex((opened) => (index = opened));
 
 /** Walks every page with nextCursor; returns keys in order and the pages. */
 function walk(q: HistoryQuery): { keys: string[]; pages: HistoryPage[] } {

@@ -1,23 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportHistory, toCsv } from '../../../../src/main/history/export.ts';
 import { HistoryService } from '../../../../src/main/history/history-service.ts';
 import { HistoryStore } from '../../../../src/main/history/history-store.ts';
 import { deleteAll, deleteDay, sweepRetention } from '../../../../src/main/history/privacy.ts';
 import { importWenziFolder } from '../../../../src/main/history/wenzi-import.ts';
-import { fileLines, makeTempDir, newRecord, rmTempDir, wenziLine } from '../../../helpers/history-fixtures.ts';
+import { fileLines, newRecord, quiet, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 
-const dirs: string[] = [];
-function tmp(): string {
-  const d = makeTempDir();
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  dirs.splice(0).forEach(rmTempDir);
-});
-const quiet = { warn: (): void => undefined };
+const tmp = useTempDirs();
 
 describe('privacy', () => {
   it('retention sweep and delete-a-day reach archives; delete all empties everything', async () => {

@@ -1,19 +1,10 @@
 import fs from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HistoryStore } from '../../../../src/main/history/history-store.ts';
 import { archiveMonthOf } from '../../../../src/main/history/rotation.ts';
-import { fileLines, makeTempDir, minuteTimestamps, newRecord, rmTempDir, wenziLine } from '../../../helpers/history-fixtures.ts';
+import { fileLines, minuteTimestamps, newRecord, quiet, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 
-const dirs: string[] = [];
-function tmp(): string {
-  const d = makeTempDir();
-  dirs.push(d);
-  return d;
-}
-afterEach(() => {
-  dirs.splice(0).forEach(rmTempDir);
-});
-const quiet = { warn: (): void => undefined };
+const tmp = useTempDirs();
 
 /** Writes `n` tiny WenZi-style lines straight to the active file (fast setup for the real 20,000 boundary). */
 function seedActive(file: string, timestamps: readonly string[]): void {

@@ -78,8 +78,8 @@ describe('createBroadcaster', () => {
     b.destroy();
     const warnings: string[] = [];
     const broadcast = createBroadcaster(trusted, { warn: (m) => warnings.push(m), error: () => {} });
-    broadcast('app:notice', { level: 'warning', message: 'config.json was repaired' });
-    expect(a.sent).toEqual([{ channel: 'app:notice', args: [{ level: 'warning', message: 'config.json was repaired' }] }]);
+    broadcast('app:notice', { level: 'warning', notice: { code: 'no-retry' } });
+    expect(a.sent).toEqual([{ channel: 'app:notice', args: [{ level: 'warning', notice: { code: 'no-retry' } }] }]);
     expect(b.sent).toEqual([]);
     expect(warnings).toEqual(['IPC event could not be sent']);
   });

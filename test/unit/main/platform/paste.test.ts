@@ -84,7 +84,7 @@ describe('PasteService', () => {
     f.service.rememberTarget();
     const r = await f.service.deliver('keep me', 'paste');
     expect(r.ok).toBe(false);
-    expect(r.message).toMatch(/Could not paste into xterm \(xdotool is not installed\)\. The text is on the clipboard/);
+    expect(r.notice).toEqual({ code: 'paste-failed', reason: 'xdotool is not installed', app: 'xterm' });
     expect(f.board()).toBe('keep me');
   });
 

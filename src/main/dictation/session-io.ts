@@ -1,0 +1,94 @@
+/**
+ * The controller's effects that touch the microphone stream and the journals: dropping a cancelled
+ * recording (kept as a cancelled session when it has audio), transcribing (audio journaled and fsynced
+ * before the ASR call), and turning a crashed recording's raw frames into a journaled WAV on recovery.
+ */
+import fs from 'node:fs';
+import { SAMPLE_RATE } from '../audio/pcm.ts';
+import { prepareForAsr } from '../audio/prepare.ts';
+import { resample } from '../audio/resample.ts';
+import { errorText, type ControllerContext } from './controller-context.ts';
+import { readRecordingFile, recordingFile } from './session-buffer.ts';
+
+/** Removes the raw frames file of session `id` (if any). */
+export function removeRecordingFile(ctx: ControllerContext, id: string): void {
+  fs.rmSync(recordingFile(ctx.sessions.dir, id), { force: true });
+}
+
+/** Stops the capture and drops its audio; `journal` keeps it as a cancelled session (reopenable). */
+export async function discardCapture(ctx: ControllerContext, id: string, journal: boolean): Promise<void> {
+  const b = ctx.takeBuffer(id);
+  ctx.ports.capture.stop(id).catch(() => undefined);
+  if (b === null) return;
+  if (journal && b.length > 0) {
+    // A cancelled recording stays reopenable (retry from the menu) for the audio retention period.
+    ctx.audioJournal.write(id, resample(b.pcm(), b.sampleRate || SAMPLE_RATE, SAMPLE_RATE), SAMPLE_RATE, { cancelled: true });
+    ctx.sessions.put(id, { status: 'cancelled' });
+  } else {
+    ctx.sessions.remove(id);
+  }
+  b.dropFile();
+}
+
+/** Gets the audio (from the capture, or the journal on a retry), checks for silence, journals it, runs ASR. */
+export async function transcribe(ctx: ControllerContext, id: string, from: 'capture' | 'journal'): Promise<void> {
+  const config = ctx.config();
+  const ac = new AbortController();
+  ctx.aborts.set(id, ac);
+  try {
+    let pcm: Float32Array;
+    let rate: number;
+    if (from === 'capture') {
+      await ctx.ports.capture.stop(id);
+      const b = ctx.takeBuffer(id);
+      pcm = b?.pcm() ?? new Float32Array(0);
+      rate = b?.sampleRate || SAMPLE_RATE;
+    } else {
+      pcm = ctx.audioJournal.readAudio(id);
+      rate = SAMPLE_RATE;
+    }
+    const prepared = prepareForAsr(pcm, rate, { silenceRms: config.audio.silence_rms, maxSeconds: config.audio.max_recording_seconds, vad: config.audio.vad_enabled });
+    if (prepared.kind === 'silent') {
+      ctx.sessions.remove(id);
+      ctx.audioJournal.remove(id);
+      removeRecordingFile(ctx, id);
+      ctx.dispatch({ type: 'asr-silent', id, reason: prepared.reason });
+      return;
+    }
+    // Audio and state on disk before any network call.
+    if (from === 'capture' || !ctx.audioJournal.hasAudio(id)) ctx.audioJournal.write(id, prepared.samples, SAMPLE_RATE, { mode: ctx.modeOf(id) });
+    // The session file still says `recording`; with the WAV journaled, recovery transcribes that WAV.
+    removeRecordingFile(ctx, id);
+    const res = await ctx.ports.asr.transcribe({ id, pcm: prepared.samples, signal: ac.signal });
+    const asr = { text: res.text.trim(), language: res.language, sttModel: ctx.ports.asr.modelName(), duration: Math.round((prepared.samples.length / SAMPLE_RATE) * 10) / 10 };
+    ctx.patchSnapshot({ sessionId: id, asrText: asr.text, text: asr.text });
+    ctx.emit({ kind: 'asr', sessionId: id, text: asr.text, language: asr.language });
+    ctx.dispatch({ type: 'asr-done', id, asr });
+  } catch (err) {
+    const message = errorText(err);
+    const entry = ctx.audioJournal.get(id);
+    if (entry && entry.status !== 'failed') ctx.audioJournal.markFailed(id, message);
+    ctx.sessions.remove(id);
+    ctx.dispatch({ type: 'asr-failed', id, error: message });
+  } finally {
+    ctx.aborts.delete(id);
+  }
+}
+
+/**
+ * Makes sure a journaled session that crashed while recording has its WAV (from the raw frames on
+ * disk). False when there is no audio left: the session is forgotten and the user told.
+ */
+export function recoverAudio(ctx: ControllerContext, id: string): boolean {
+  if (ctx.audioJournal.hasAudio(id)) return true;
+  const raw = readRecordingFile(recordingFile(ctx.sessions.dir, id));
+  if (raw === null) {
+    ctx.sessions.remove(id);
+    ctx.emit({ kind: 'notice', sessionId: id, level: 'warning', notice: { code: 'recovery-no-audio' } });
+    return false;
+  }
+  const prepared = prepareForAsr(raw.pcm, raw.sampleRate, { maxSeconds: ctx.config().audio.max_recording_seconds });
+  ctx.audioJournal.write(id, prepared.kind === 'speech' ? prepared.samples : new Float32Array(0), SAMPLE_RATE, { recovered: true });
+  removeRecordingFile(ctx, id);
+  return true;
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import { open, rename, mkdir, unlink, stat, chmod, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/*
+ * The one home of the app's durable file writes (history, settings, the audio and session journals):
+ * appends are fsynced, replacements go temp file in the same folder → fsync → rename → fsync(folder), so
+ * a reader sees the old or the new content, never a torn one, and neither the data nor the new name is
+ * lost on power failure (see research/perf-reliability.md B3). A leftover temp file (crash before the
+ * rename) is harmless: it is hidden, ends in `.tmp`, and no reader opens it. Plain Node, no electron.
+ */
+
+/** Error codes with which an OS refuses to open or fsync a directory (Windows); anything else is a real failure. */
+const DIR_SYNC_REFUSED = new Set(['EISDIR', 'EPERM', 'EINVAL', 'EACCES']);
+
+/** Fsyncs a directory so a rename or creation inside it survives power loss (a no-op where the OS refuses, e.g. Windows). */
+export async function fsyncDir(dir: string): Promise<void> {
+  let fh;
+  try {
+    fh = await open(dir, 'r');
+    await fh.sync();
+  } catch (err) {
+    // Windows cannot open or fsync a directory; its rename is already durable enough (MoveFileEx).
+    if (!DIR_SYNC_REFUSED.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+  } finally {
+    await fh?.close();
+  }
+}
+
+/** Creates a directory (and parents) and fsyncs its parent when it was new. */
+export async function ensureDir(dir: string): Promise<void> {
+  const created = await mkdir(dir, { recursive: true });
+  if (created !== undefined) await fsyncDir(path.dirname(dir));
+}
+
+/** Appends bytes to a file (creating it) and fsyncs before resolving. */
+export async function appendDurable(filePath: string, data: string | Uint8Array): Promise<void> {
+  let isNew = false;
+  try {
+    await stat(filePath);
+  } catch {
+    isNew = true;
+  }
+  const fh = await open(filePath, 'a');
+  try {
+    await fh.appendFile(data);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  // A new file's directory entry must be durable too, or the fsynced data could be unreachable.
+  if (isNew) await fsyncDir(path.dirname(filePath));
+}
+
+/** Options for an atomic file replacement. */
+export interface AtomicWriteOptions {
+  /** Permission bits set exactly on the new file (chmod after creating it, so the umask cannot narrow or widen them; e.g. 0o600 for secrets). */
+  readonly mode?: number;
+  /** Mode the file is created with when `mode` is not given, before the umask applies (default 0o666, Node's). */
+  readonly createMode?: number;
+  /** A failed folder fsync after the rename: 'throw' (default) or 'ignore' (best effort: the file is already in place). */
+  readonly dirSync?: 'throw' | 'ignore';
+}
+
+/** A fresh hidden temp name next to `file` (same folder, so the rename stays on one filesystem). */
+function tempPathFor(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** Replaces a file atomically: temp file in the same directory, fsync, rename, fsync(directory). The directory must exist. */
+export async function writeFileAtomic(filePath: string, data: string | Uint8Array, opts: AtomicWriteOptions = {}): Promise<void> {
+  const tmp = tempPathFor(filePath);
+  const fh = await open(tmp, 'wx', opts.mode ?? opts.createMode ?? 0o666);
+  try {
+    try {
+      await fh.writeFile(data);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    if (opts.mode !== undefined) await chmod(tmp, opts.mode); // the umask may have narrowed or widened it
+    await rename(tmp, filePath);
+  } catch (err) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+  const synced = fsyncDir(path.dirname(filePath));
+  await (opts.dirSync === 'ignore' ? synced.catch(() => undefined) : synced);
+}
+
+/**
+ * Synchronous atomic replacement for the crash journals (they write on the dictation path and must be on
+ * disk before the next step starts): temp file, fsync, rename. The folder is not fsynced, as before.
+ */
+export function writeFileAtomicSync(filePath: string, data: string | Uint8Array): void {
+  const tmp = tempPathFor(filePath);
+  try {
+    const fd = fs.openSync(tmp, 'wx');
+    try {
+      fs.writeSync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+      fs.fsyncSync(fd); // flush before the rename makes the new content visible
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, filePath);
+  } catch (err) {
+    fs.rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** Truncates a file to `size` bytes and fsyncs it. */
+export async function truncateDurable(filePath: string, size: number): Promise<void> {
+  const fh = await open(filePath, 'r+');
+  try {
+    await fh.truncate(size);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Removes a file if present and fsyncs its directory; false when it did not exist. */
+export async function unlinkDurable(filePath: string): Promise<boolean> {
+  try {
+    await unlink(filePath);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
+  await fsyncDir(path.dirname(filePath));
+  return true;
+}

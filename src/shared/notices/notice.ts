@@ -1,0 +1,104 @@
+/**
+ * Every user-facing notice as a typed code with parameters, emitted by main's logic without any
+ * language; the place that shows it (a renderer window, the tray, a dialog) turns it into words with
+ * notice-text.ts. Technical reasons (an OS tool's error, a provider's message) travel as `reason` and
+ * are shown in brackets, untranslated.
+ */
+
+/** Every notice code, in a stable order (tests iterate over it). */
+export const NOTICE_CODES = [
+  'busy',
+  'mode-changed',
+  'max-recording',
+  'nothing-recognized',
+  'silence-discarded',
+  'asr-failed',
+  'asr-timeout',
+  'llm-fallback',
+  'llm-guarded',
+  'preview-timeout',
+  'paste-failed',
+  'paste-timeout',
+  'copy-failed',
+  'step-failed',
+  'history-save-failed',
+  'recovery-no-audio',
+  'microphone-error',
+  'select-first',
+  'copy-selection-failed',
+  'no-retry',
+  'mode-switch-failed',
+  'setting-save-failed',
+  'launch-at-login-failed',
+  'permission-microphone',
+  'permission-accessibility',
+  'hook-unavailable',
+  'toggle-failed',
+  'key-problem',
+] as const;
+
+/** A notice code. */
+export type NoticeCode = (typeof NOTICE_CODES)[number];
+
+/** Why the global key hook is not running. `accessibility`: it failed to start on macOS (permission missing). */
+export type HookFailureCause = 'wayland' | 'no-display' | 'load-failed' | 'start-failed' | 'accessibility';
+
+/** The roles a configured key can have (the words of hotkey problems). */
+export type HotkeyRole = 'dictation key' | 'cancel key' | 'restart key' | 'previous-mode key' | 'next-mode key';
+
+/** A notice: its code plus the parameters that code needs. */
+export type Notice =
+  /** A hotkey press while a dictation is still being processed. */
+  | { readonly code: 'busy' }
+  /** The mode was switched while recording. */
+  | { readonly code: 'mode-changed'; readonly mode: string }
+  | { readonly code: 'max-recording' }
+  | { readonly code: 'nothing-recognized' }
+  /** The recording held no speech and was dropped. */
+  | { readonly code: 'silence-discarded'; readonly reason: string }
+  /** ASR failed; the audio is kept for a retry. */
+  | { readonly code: 'asr-failed'; readonly reason: string }
+  | { readonly code: 'asr-timeout' }
+  /** The LLM failed: the raw transcript is used. */
+  | { readonly code: 'llm-fallback'; readonly reason: string | null }
+  /** The LLM's answer was rejected by the guard: the raw transcript is used. */
+  | { readonly code: 'llm-guarded'; readonly reason: string | null }
+  | { readonly code: 'preview-timeout' }
+  /** The paste keystroke (or re-focusing the target app) failed: the text is on the clipboard. */
+  | { readonly code: 'paste-failed'; readonly reason: string | null; readonly app: string | null }
+  /** The paste step never answered: the text is on the clipboard. */
+  | { readonly code: 'paste-timeout' }
+  /** The text could not even be put on the clipboard. */
+  | { readonly code: 'copy-failed'; readonly reason: string }
+  /** A dictation step threw (disk full…). */
+  | { readonly code: 'step-failed'; readonly reason: string }
+  | { readonly code: 'history-save-failed'; readonly reason: string }
+  | { readonly code: 'recovery-no-audio' }
+  /** The capture window reported a microphone problem. */
+  | { readonly code: 'microphone-error'; readonly reason: string }
+  /** "Enhance selected text" found no selection. */
+  | { readonly code: 'select-first' }
+  | { readonly code: 'copy-selection-failed'; readonly reason: string }
+  | { readonly code: 'no-retry' }
+  | { readonly code: 'mode-switch-failed'; readonly reason: string }
+  | { readonly code: 'setting-save-failed'; readonly reason: string }
+  | { readonly code: 'launch-at-login-failed'; readonly reason: string }
+  | { readonly code: 'permission-microphone' }
+  | { readonly code: 'permission-accessibility' }
+  /** Hold-to-talk is unavailable; `toggle` names the toggle shortcut that works meanwhile. */
+  | { readonly code: 'hook-unavailable'; readonly cause: HookFailureCause; readonly reason: string | null; readonly toggle: string | null }
+  /** The toggle shortcut could not be registered: another app owns it, or Electron refused the name. */
+  | { readonly code: 'toggle-failed'; readonly accelerator: string; readonly cause: 'taken' | 'invalid'; readonly reason: string | null }
+  /** A configured key name cannot be watched. */
+  | { readonly code: 'key-problem'; readonly role: HotkeyRole; readonly key: string; readonly reason: string };
+
+/** The notice of one code. */
+export type NoticeOf<C extends NoticeCode> = Extract<Notice, { readonly code: C }>;
+
+/** How urgent a notice is. */
+export type NoticeLevel = 'info' | 'warning' | 'error';
+
+// Compile-time check that NOTICE_CODES and the union name the same codes (both directions).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const codesMatch: Same<Notice['code'], NoticeCode> = true;
+void codesMatch;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { NOTICE_CODES, type Notice, type NoticeCode, type NoticeOf } from '../../../src/shared/notices/notice.ts';
+import { NOTICE_TEXTS, noticeText } from '../../../src/shared/notices/notice-text.ts';
+
+/**
+ * One example of every notice code. Typed as a mapped type over NoticeCode: adding a code without an
+ * example here does not compile, and the run-time checks below then cover it in both languages.
+ */
+const EXAMPLES: { readonly [C in NoticeCode]: NoticeOf<C> } = {
+  busy: { code: 'busy' },
+  'mode-changed': { code: 'mode-changed', mode: 'translate_en' },
+  'max-recording': { code: 'max-recording' },
+  'nothing-recognized': { code: 'nothing-recognized' },
+  'silence-discarded': { code: 'silence-discarded', reason: 'rms-below-threshold' },
+  'asr-failed': { code: 'asr-failed', reason: 'ECONNREFUSED 127.0.0.1:9' },
+  'asr-timeout': { code: 'asr-timeout' },
+  'llm-fallback': { code: 'llm-fallback', reason: 'http 500: model crashed' },
+  'llm-guarded': { code: 'llm-guarded', reason: 'answer-too-long' },
+  'preview-timeout': { code: 'preview-timeout' },
+  'paste-failed': { code: 'paste-failed', reason: 'xdotool is not installed', app: 'xterm' },
+  'paste-timeout': { code: 'paste-timeout' },
+  'copy-failed': { code: 'copy-failed', reason: 'clipboard busy' },
+  'step-failed': { code: 'step-failed', reason: 'ENOSPC: no space left on device' },
+  'history-save-failed': { code: 'history-save-failed', reason: 'EACCES: permission denied' },
+  'recovery-no-audio': { code: 'recovery-no-audio' },
+  'microphone-error': { code: 'microphone-error', reason: 'NotAllowedError: Permission denied' },
+  'select-first': { code: 'select-first' },
+  'copy-selection-failed': { code: 'copy-selection-failed', reason: 'xdotool failed' },
+  'no-retry': { code: 'no-retry' },
+  'mode-switch-failed': { code: 'mode-switch-failed', reason: 'unknown mode' },
+  'setting-save-failed': { code: 'setting-save-failed', reason: 'EROFS: read-only file system' },
+  'launch-at-login-failed': { code: 'launch-at-login-failed', reason: 'autostart dir missing' },
+  'permission-microphone': { code: 'permission-microphone' },
+  'permission-accessibility': { code: 'permission-accessibility' },
+  'hook-unavailable': { code: 'hook-unavailable', cause: 'start-failed', reason: 'XOpenDisplay failed', toggle: 'Alt+Space' },
+  'toggle-failed': { code: 'toggle-failed', accelerator: 'Ctrl+Q', cause: 'invalid', reason: 'bad accelerator' },
+  'key-problem': { code: 'key-problem', role: 'cancel key', key: 'nope', reason: 'unknown key name' },
+};
+
+/** The technical parameters a notice carries (shown untranslated). */
+const technical = (n: Notice): string[] =>
+  Object.entries(n)
+    .filter(([k, v]) => k !== 'code' && k !== 'cause' && k !== 'role' && typeof v === 'string')
+    .map(([, v]) => v as string);
+const hasHan = (s: string): boolean => /\p{Script=Han}/u.test(s);
+
+describe('notice codes in words', () => {
+  it('the code list and the examples name the same codes, each once', () => {
+    expect(new Set(NOTICE_CODES).size).toBe(NOTICE_CODES.length);
+    expect(Object.keys(EXAMPLES).sort()).toEqual([...NOTICE_CODES].sort());
+  });
+
+  it.each(['en', 'zh'] as const)('every code has words in %s', (lang) => {
+    expect(Object.keys(NOTICE_TEXTS[lang]).sort()).toEqual([...NOTICE_CODES].sort());
+    for (const code of NOTICE_CODES) {
+      expect(typeof NOTICE_TEXTS[lang][code], code).toBe('function');
+      const text = noticeText(lang, EXAMPLES[code]);
+      expect(text.trim(), code).not.toBe('');
+      expect(text, code).not.toMatch(/undefined|null|\[object/);
+      // Chinese notices are Chinese; English ones have no Han characters.
+      expect(hasHan(text), `${lang} ${code}: ${text}`).toBe(lang === 'zh');
+      // Technical reasons and names travel untranslated.
+      for (const v of technical(EXAMPLES[code])) expect(text, code).toContain(v);
+    }
+  });
+
+  it('a technical reason is shown in brackets, and left out cleanly when there is none', () => {
+    expect(noticeText('en', { code: 'llm-fallback', reason: 'timeout' })).toBe('Enhancement failed (timeout): using the raw transcript.');
+    expect(noticeText('zh', { code: 'llm-fallback', reason: 'timeout' })).toBe('AI 润色失败（timeout）：改用原始识别文本。');
+    expect(noticeText('en', { code: 'llm-fallback', reason: null })).toBe('Enhancement failed: using the raw transcript.');
+    expect(noticeText('zh', { code: 'paste-failed', reason: null, app: null })).toBe('无法粘贴：文字已在剪贴板上，请手动粘贴。');
+  });
+
+  it('every hook-failure cause and toggle-failure cause has its own words', () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const causes = (['wayland', 'no-display', 'load-failed', 'start-failed', 'accessibility'] as const).map((cause) =>
+        noticeText(lang, { code: 'hook-unavailable', cause, reason: null, toggle: null }),
+      );
+      expect(new Set(causes).size).toBe(causes.length);
+      const taken = noticeText(lang, { code: 'toggle-failed', accelerator: 'Alt+Space', cause: 'taken', reason: null });
+      const invalid = noticeText(lang, { code: 'toggle-failed', accelerator: 'Alt+Space', cause: 'invalid', reason: 'x' });
+      expect(taken).not.toBe(invalid);
+    }
+  });
+});
