@@ -9,8 +9,9 @@ import { pct, type BenchEntry } from './lib/report.ts';
 /**
  * B3: `log()` as the app calls it (sequential awaits, through HistoryService: JSONL append + fsync +
  * index upsert), p99 at 100 active records vs at 20,000 active records of realistic size (≈ 600 B each,
- * so the file is well over the seed's 4 MB and every log() past 20,000 triggers a rotation, which runs in
- * the background meanwhile), and right after a rotation committed (cold hot cache, freshly renamed file).
+ * so the file is well over the seed's 4 MB and every log() past 20,000 makes a rotation due; it runs in the
+ * background once the history has been quiet for a second), and right after a rotation committed (cold hot
+ * cache, freshly renamed file).
  * Run alone: `node_modules/.bin/node bench/b3-log.ts [--quick]`.
  */
 
@@ -54,9 +55,9 @@ interface CaseResult {
 }
 
 /** Times `count` sequential log() calls on a folder with `n` active records (index built first). */
-async function measure(n: number, count: number, afterRotation: number, cacheRoot: string): Promise<CaseResult> {
+async function measure(n: number, count: number, afterRotation: number, cacheRoot: string, rotationQuietMs?: number): Promise<CaseResult> {
   const dataDir = folderWith(n, cacheRoot);
-  const svc = await HistoryService.open({ dataDir, enabled: true, rebuildInline: true, warn: () => undefined });
+  const svc = await HistoryService.open({ dataDir, enabled: true, rebuildInline: true, warn: () => undefined, ...(rotationQuietMs === undefined ? {} : { rotationQuietMs }) });
   try {
     // Warm-up: JIT, the hot cache and (at 20,000) the once-per-session record count in the background.
     for (let i = 0; i < 20; i++) await svc.log(input(-i));
@@ -103,8 +104,9 @@ export interface B3Options {
 }
 
 /**
- * B3: p99 log() at 20,000 active records (rotating in the background) and right after a rotation,
- * over p99 at 100 records; target ≤ 2. Also accepts the older `(cacheRoot, count)` call.
+ * B3: p99 log() at 20,000 active records (rotations due, run in the background after a quiet second)
+ * and right after a rotation, over p99 at 100 records; target ≤ 2. The worst case — a rotation rewriting
+ * the active file while the burst goes on — is reported as a figure, not the target. Also accepts the older `(cacheRoot, count)` call.
  */
 export async function runB3(opts: B3Options | string = {}, legacyCount?: number): Promise<BenchEntry> {
   const o: B3Options = typeof opts === 'string' ? { cacheRoot: opts, ...(legacyCount === undefined ? {} : { count: legacyCount }) } : opts;
@@ -112,7 +114,11 @@ export async function runB3(opts: B3Options | string = {}, legacyCount?: number)
   const count = o.count ?? (o.quick ? 150 : 400);
   const afterN = o.quick ? 30 : 100;
   const small = await measure(100, count, 0, cacheRoot);
+  // As the app runs: a due rotation starts after 1 s without writes, so a burst of log() calls is not
+  // slowed by the rewrite of the 12 MB active file (it runs once the burst ends).
   const big = await measure(20_000, count, afterN, cacheRoot);
+  // For the record, the worst case: the rewrite starting right after each due append, under the same burst.
+  const concurrent = await measure(20_000, count, 0, cacheRoot, 0);
   const worst = Math.max(big.p99, big.afterP99 ?? 0);
   const ratio = worst / small.p99;
   return {
@@ -131,6 +137,8 @@ export async function runB3(opts: B3Options | string = {}, legacyCount?: number)
       ratio_rotating: big.p99 / small.p99,
       ratio_after_rotation: (big.afterP99 ?? 0) / small.p99,
       rotations_during_timed_logs: big.rotations,
+      p99_ms_20000_rotation_concurrent: concurrent.p99,
+      rotations_concurrent_case: concurrent.rotations,
       active_file_mb: big.activeBytes / 1e6,
       // Each rotation copies the active file once: bytes written per dictation in steady state.
       rewrite_mb_per_log: (big.activeBytes * big.rotations) / count / 1e6,

@@ -14,6 +14,8 @@ async function main(): Promise<void> {
     dataDir: dataDir as string,
     maxRecords: Number(maxRecords ?? 50),
     rotateMinBytes: Number(rotateMinBytes ?? 4096),
+    // Rotate right after each due append (no quiet period), so kills land in rotations as often as possible.
+    rotationQuietMs: 0,
     warn: (m: string): void => void process.stderr.write(`${m}\n`),
   };
   let log: (n: number) => Promise<string>;

@@ -14,7 +14,7 @@ import { HotCache, HOT_CACHE_SIZE, selectRecent, type RecentQuery } from './hot-
 import { readLines, repairTail, rewriteLines, type HistoryLogger } from './jsonl-log.ts';
 import { parseJsonlLine, type JsonlLine } from './jsonl-reader.ts';
 import { historyPaths, type HistoryPaths } from './paths.ts';
-import { MAX_ACTIVE_RECORDS, ROTATE_MIN_BYTES } from './rotation.ts';
+import { MAX_ACTIVE_RECORDS, ROTATE_MIN_BYTES, ROTATION_MAX_DEFER_MS, ROTATION_QUIET_MS } from './rotation.ts';
 import { recoverRotation, type RotationResult } from './rotation-run.ts';
 import { RotationScheduler } from './rotation-scheduler.ts';
 import { listFileLabels, locateKey, mergeIntoActive, pathOfLabel } from './store-files.ts';
@@ -61,6 +61,8 @@ export class HistoryStore {
       paths,
       maxRecords: opts.maxRecords ?? MAX_ACTIVE_RECORDS,
       rotateMinBytes: opts.rotateMinBytes ?? ROTATE_MIN_BYTES,
+      quietMs: opts.rotationQuietMs ?? ROTATION_QUIET_MS,
+      maxDeferMs: opts.rotationMaxDeferMs ?? ROTATION_MAX_DEFER_MS,
       nowIso: () => this.now().toISOString(),
       warn: (m) => this.warn(m),
       locked: (fn) => this.enqueue(fn),

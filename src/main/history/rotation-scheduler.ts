@@ -9,6 +9,14 @@ export interface RotationHost {
   readonly paths: HistoryPaths;
   readonly maxRecords: number;
   readonly rotateMinBytes: number;
+  /**
+   * How long the history must be quiet (no append) before a due rotation starts, in ms; 0 starts it at
+   * once. A dictation is followed by seconds of quiet, so the rewrite of the active file runs in that gap
+   * and never competes with an append's fsync; a steady stream still rotates after `maxDeferMs`.
+   */
+  readonly quietMs: number;
+  /** Longest a due rotation waits for quiet, in ms. */
+  readonly maxDeferMs: number;
   nowIso(): string;
   warn(message: string): void;
   /** Runs `fn` inside the store's write queue (no append, rewrite or other rotation step runs meanwhile). */
@@ -39,6 +47,9 @@ export class RotationScheduler {
   private task: Promise<void> | null = null;
   private again = false;
   private rotations = 0;
+  /** The pending quiet-period timer, and when the first deferred request was made. */
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private deferredSince: number | null = null;
 
   /** A scheduler for one store. */
   constructor(host: RotationHost) {
@@ -55,9 +66,17 @@ export class RotationScheduler {
     return this.rotations;
   }
 
-  /** Resolves when no rotation is running or pending. */
+  /** Resolves when no rotation is running or pending (a deferred check is started now). */
   async idle(): Promise<void> {
+    if (this.timer !== null) this.runDeferred();
     while (this.task) await this.task;
+  }
+
+  /** Drops a deferred check (the store is closing without waiting). */
+  dispose(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.deferredSince = null;
   }
 
   /** After a successful append of `bytes` bytes: track, and start a rotation when the seed's rule may apply. */
@@ -65,7 +84,35 @@ export class RotationScheduler {
     this.appendSeq++;
     if (this.count !== null) this.count++;
     if (this.bytes !== null) this.bytes += bytes;
+    this.defer();
+  }
+
+  /** Runs `check` once the history has been quiet for `quietMs` (at most `maxDeferMs` after the first request). */
+  private defer(): void {
+    if (this.host.quietMs <= 0 || !this.mayBeDue()) {
+      this.check();
+      return;
+    }
+    const now = Date.now();
+    this.deferredSince ??= now;
+    if (this.timer !== null) clearTimeout(this.timer);
+    const wait = Math.max(0, Math.min(this.host.quietMs, this.deferredSince + this.host.maxDeferMs - now));
+    this.timer = setTimeout(() => this.runDeferred(), wait);
+    // A pending check must not keep a CLI or test process alive; the next append or close runs it.
+    this.timer.unref?.();
+  }
+
+  private runDeferred(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.deferredSince = null;
     this.check();
+  }
+
+  /** The seed's cheap pre-checks (no I/O): false when the file is known to be under 4 MB or ≤ 20,000 records. */
+  private mayBeDue(): boolean {
+    if (this.bytes !== null && !needsCountCheck(this.bytes, this.host.rotateMinBytes)) return false;
+    return !(this.count !== null && this.count <= this.host.maxRecords);
   }
 
   /** The active file was rewritten (edit, delete, import, clear) or an append failed: `count` when known. */
@@ -77,8 +124,7 @@ export class RotationScheduler {
 
   /** The seed's check without I/O: skip under 4 MB or at ≤ 20,000 known records, else rotate in the background. */
   check(): void {
-    if (this.bytes !== null && !needsCountCheck(this.bytes, this.host.rotateMinBytes)) return;
-    if (this.count !== null && this.count <= this.host.maxRecords) return;
+    if (!this.mayBeDue()) return;
     if (this.task) {
       this.again = true;
       return;

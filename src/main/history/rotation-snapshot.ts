@@ -105,9 +105,11 @@ export async function prepareRotation(paths: HistoryPaths, snapshotBytes: number
     const tmp = await open(rotationTempPath(paths), 'w');
     try {
       let out = 0;
+      // One reused buffer: a fresh one per chunk would leave megabytes of garbage whose collection (a
+      // ~15 ms major GC) then lands on the next dictation's log().
+      const buf = Buffer.allocUnsafe(CHUNK);
       for (let pos = headEnd; pos < snapshotBytes; ) {
-        const buf = Buffer.alloc(Math.min(CHUNK, snapshotBytes - pos));
-        const { bytesRead } = await src.read(buf, 0, buf.length, pos);
+        const { bytesRead } = await src.read(buf, 0, Math.min(CHUNK, snapshotBytes - pos), pos);
         if (bytesRead === 0) throw new Error('rotation: active file shorter than its snapshot');
         await tmp.write(buf, 0, bytesRead, out);
         out += bytesRead;
@@ -182,6 +184,10 @@ async function releaseGradually(fh: FileHandle, size: number): Promise<void> {
       await fh.truncate(len);
       await yieldToLoop();
     }
+    await fh.truncate(0);
+    // Commit the freed blocks to the filesystem journal here, in the background: left pending, they
+    // would be committed by the next append's fsync, which then takes ~10 ms instead of ~1 ms.
+    await fh.sync();
   } catch {
     // Only an optimisation: the close below frees whatever is left.
   } finally {

@@ -6,6 +6,13 @@ import type { ArchiveMonth } from './paths.ts';
 export const ROTATE_MIN_BYTES = 4 * 1024 * 1024;
 /** Seed: the active file keeps at most this many records (`_MAX_RECORDS`); not configurable by users. */
 export const MAX_ACTIVE_RECORDS = 20_000;
+/**
+ * A due rotation waits for this much quiet after the last append (Tingxie's scheduling, not the seed's
+ * rule): it rewrites the whole active file, and run between dictations it never delays a save.
+ */
+export const ROTATION_QUIET_MS = 1000;
+/** …but no longer than this after the first append that made it due. */
+export const ROTATION_MAX_DEFER_MS = 15_000;
 
 /** The UTC month `YYYY-MM` of an ISO timestamp, or `unknown` when it cannot be parsed. Pure. */
 export function archiveMonthOf(timestamp: unknown): ArchiveMonth {

@@ -14,6 +14,10 @@ export interface HistoryStoreOptions {
   readonly rotateMinBytes?: number;
   /** Seed: 200. */
   readonly hotCacheSize?: number;
+  /** Quiet time (ms) before a due rotation starts in the background; 0 = right after the append. Default 1000. */
+  readonly rotationQuietMs?: number;
+  /** Longest a due rotation waits for quiet (ms). Default 15,000. */
+  readonly rotationMaxDeferMs?: number;
   readonly now?: () => Date;
   readonly random?: () => number;
   readonly warn?: HistoryLogger;

@@ -75,6 +75,36 @@ describe('rotation, seed rules', () => {
     expect(fileLines(store.paths.active)).toHaveLength(3);
   });
 
+  it('a due rotation waits for a quiet moment (then runs by itself), but never longer than the cap', async () => {
+    const dir = tmp();
+    const store = await HistoryStore.open({ dataDir: dir, maxRecords: 3, rotateMinBytes: 0, rotationQuietMs: 150, rotationMaxDeferMs: 600, ...quiet });
+    for (let i = 0; i < 5; i++) await store.log(newRecord());
+    // Due since the 4th record, but appends keep coming: nothing rewritten yet.
+    expect(fileLines(store.paths.active)).toHaveLength(5);
+    await new Promise((r) => setTimeout(r, 400));
+    await store.settled();
+    expect(fileLines(store.paths.active)).toHaveLength(3);
+    expect(fs.readdirSync(store.paths.archivesDir)).toHaveLength(1);
+    // A steady stream (an append every 50 ms, never 150 ms quiet) still rotates once the 600 ms cap passes.
+    const started = Date.now();
+    let rotatedAfter: number | null = null;
+    while (Date.now() - started < 1500 && rotatedAfter === null) {
+      await store.log(newRecord());
+      await new Promise((r) => setTimeout(r, 50));
+      if (fileLines(store.paths.active).length === 3) rotatedAfter = Date.now() - started;
+    }
+    expect(rotatedAfter).not.toBeNull();
+    expect(rotatedAfter).toBeGreaterThanOrEqual(550);
+    // settled() (and close) runs a still-deferred check at once.
+    await store.log(newRecord());
+    await store.log(newRecord());
+    await store.log(newRecord());
+    await store.log(newRecord());
+    expect(fileLines(store.paths.active).length).toBeGreaterThan(3);
+    await store.settled();
+    expect(fileLines(store.paths.active)).toHaveLength(3);
+  });
+
   it('counts once, then tracks: no full read per write', async () => {
     const dir = tmp();
     const store = await HistoryStore.open({ dataDir: dir, maxRecords: 100, rotateMinBytes: 0, ...quiet });
