@@ -37,7 +37,7 @@ export interface AsrServiceOptions {
 /** The settings that require a new engine when they change. */
 function engineKey(config: Config, apiKey: string | undefined): string {
   const a = config.asr;
-  return JSON.stringify(a.engine === 'local' ? ['local', a.local.model, a.local.threads, a.local.idle_unload_minutes] : ['remote', a.remote.base_url, a.remote.model, apiKey ?? '']);
+  return JSON.stringify(a.engine === 'local' ? ['local', a.local.model, a.local.threads, a.local.idle_unload_minutes, a.local.adaptive_context] : ['remote', a.remote.base_url, a.remote.model, apiKey ?? '']);
 }
 
 /** Engine lifecycle + prompt + journaling for dictations. */

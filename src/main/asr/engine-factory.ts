@@ -39,6 +39,7 @@ export function createAsrEngine(input: EngineFactoryInput): AsrEngine {
       return new LocalWhisperEngine({
         modelPath: resolveModelPath(input.dataDir, input.model ?? asr.local.model),
         threads: asr.local.threads,
+        adaptiveContext: asr.local.adaptive_context,
         idleUnloadMs: asr.local.idle_unload_minutes * 60_000,
         ...(input.launcher ? { launcher: input.launcher } : {}),
       });

@@ -65,6 +65,7 @@ function whisperParams(p: WhisperCallParams): Record<string, unknown> {
   return {
     strategy: 0, // greedy: beam search costs 3-5× for little gain on dictation-length audio
     n_threads: p.threads,
+    ...(p.audioCtx ? { audio_ctx: p.audioCtx } : {}),
     language: p.language === '' ? 'auto' : p.language,
     ...(p.initialPrompt ? { initial_prompt: p.initialPrompt } : {}),
     temperature: p.temperature,

@@ -12,6 +12,8 @@ export interface WhisperCallParams {
   readonly initialPrompt?: string;
   readonly temperature: number;
   readonly threads: number;
+  /** Encoder window in frames (0 or absent = the full 30 s); see audio-context.ts. */
+  readonly audioCtx?: number;
 }
 
 /** App → host. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import { rmsInt16 } from '../audio/levels.ts';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { isHostEvent, type HostEvent, type HostRequest, type HostSegment } from './engine-protocol.ts';
+import { adaptiveAudioCtx } from './audio-context.ts';
 import { guardHallucinations } from './hallucination.ts';
 import { nodeHostLauncher, type EngineHostHandle, type HostLauncher } from './host-launcher.ts';
 import { ModelFileError, validateModelFile, type ModelFileInfo } from './model-file.ts';
@@ -27,6 +28,8 @@ export interface LocalEngineOptions {
   /** Watchdog per call: base + factor × audio seconds (ms). A hung native call is killed. */
   readonly timeoutBaseMs?: number;
   readonly timeoutPerSecondMs?: number;
+  /** Shrink whisper's encoder window for short clips (audio-context.ts); default on. */
+  readonly adaptiveContext?: boolean;
   /** Skips the parent-side "is the addon built" check (tests of the host's own reporting). */
   readonly skipBuildCheck?: boolean;
 }
@@ -147,13 +150,21 @@ export class LocalWhisperEngine implements AsrEngine {
       const audioSeconds = pcm.length / SAMPLE_RATE;
       const timeoutMs = (this.opts.timeoutBaseMs ?? 60_000) + (this.opts.timeoutPerSecondMs ?? 5_000) * audioSeconds;
       const threads = this.opts.threads !== undefined && this.opts.threads > 0 ? this.opts.threads : defaultThreads();
+      const padded = padToMinimum(pcm);
+      const audioCtx = adaptiveAudioCtx(padded.length / SAMPLE_RATE, this.opts.adaptiveContext ?? true);
       const reply = await this.request(
         {
           type: 'transcribe',
           id: 0,
           // A view into a bigger buffer would be cloned with the whole buffer: send a compact copy.
-          pcm: compact(padToMinimum(pcm)),
-          params: { language: opts.language ?? 'auto', temperature: opts.temperature ?? 0, threads, ...(opts.prompt ? { initialPrompt: opts.prompt } : {}) },
+          pcm: compact(padded),
+          params: {
+            language: opts.language ?? 'auto',
+            temperature: opts.temperature ?? 0,
+            threads,
+            ...(audioCtx > 0 ? { audioCtx } : {}),
+            ...(opts.prompt ? { initialPrompt: opts.prompt } : {}),
+          },
         },
         { timeoutMs, signal: opts.signal, onSegment: opts.onSegment === undefined ? undefined : (s) => opts.onSegment?.(toAsrSegment(s)) },
       );

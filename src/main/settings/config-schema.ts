@@ -123,6 +123,8 @@ export const configSchema = z.object({
           /** 0 = choose from the CPU count. */
           threads: int(0, 64).default(0),
           idle_unload_minutes: int(0, 1440).default(5),
+          /** Shrink whisper's 30 s encoder window for short dictations (≤ 20 s): ~2-3× faster. */
+          adaptive_context: z.boolean().default(true),
           models_mirror: httpUrl.default('https://huggingface.co/ggerganov/whisper.cpp/resolve/main'),
         })
         .prefault({}),

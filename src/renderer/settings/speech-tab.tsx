@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { ModelItem } from '../../shared/ipc/settings-types.ts';
 import { SelectField } from '../components/select-field.tsx';
+import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { choiceAt, stringAt } from '../lib/config-view.ts';
+import { boolAt, choiceAt, stringAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ModelManager } from './model-manager.tsx';
@@ -35,6 +36,14 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
         />
         <SelectField id="asr-language" label={t('speech.language')} value={language} options={langOptions} error={saver.errors['asr.language']} onChange={(v) => saver.save('asr.language', v)} />
         <SelectField id="asr-model" label={t('speech.model')} value={model} options={modelOptions} error={saver.errors['asr.local.model']} onChange={(v) => saver.save('asr.local.model', v)} />
+        <SwitchField
+          id="asr-adaptive"
+          label={t('speech.adaptive')}
+          help={t('speech.adaptive.help')}
+          checked={boolAt(config, 'asr.local.adaptive_context', true)}
+          error={saver.errors['asr.local.adaptive_context']}
+          onChange={(v) => saver.save('asr.local.adaptive_context', v)}
+        />
       </div>
       <h2>{t('speech.models')}</h2>
       <ModelManager bridge={bridge} onChanged={setModels} />

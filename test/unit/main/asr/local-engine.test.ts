@@ -60,7 +60,8 @@ describe.skipIf(!built)('local whisper engine (isolated process, random-weight m
       expect(streamed.length).toBeGreaterThan(0);
       expect(a.timings.loadMs).toBeGreaterThan(0);
       const req = sent.find((m) => m.type === 'transcribe');
-      expect(req?.type === 'transcribe' && req.params).toMatchObject({ language: 'de', initialPrompt: 'Kubernetes, PostgreSQL', threads: 2 });
+      // A short clip gets the adaptive encoder window (audio-context.ts), and it still decodes.
+      expect(req?.type === 'transcribe' && req.params).toMatchObject({ language: 'de', initialPrompt: 'Kubernetes, PostgreSQL', threads: 2, audioCtx: 504 });
 
       // Without a prompt the generated model decodes its scripted words with probability ≈ 1, which checks
       // sampling, timestamp rules and detokenisation end to end (it is not recognition: see whisper-model.ts).

@@ -14,15 +14,19 @@ describe('local whisper with real weights (opt-in)', () => {
     if (modelPath === undefined || modelPath === '') ctx.skip('set TINGXIE_WHISPER_MODEL to a real ggml whisper model to run this');
     if (!isEngineBuilt()) ctx.skip('the whisper addon is not built (node scripts/build-whisper.mjs)');
     if (!hasTool('espeak-ng') || !hasTool('sox')) ctx.skip('espeak-ng and sox are needed to synthesise the clip');
-    const engine = new LocalWhisperEngine({ modelPath: modelPath as string });
-    try {
-      const r = await engine.transcribe(readPcm(speechWav('hello world this is a test')).samples, { language: 'en' });
-      const words = r.text.toLowerCase().replace(/[^a-z ]/g, '');
-      expect(words).toContain('hello');
-      expect(words).toContain('world');
-      expect(r.language).toBe('en');
-    } finally {
-      await engine.dispose();
+    const pcm = readPcm(speechWav('hello world this is a test')).samples;
+    // Both encoder windows: the adaptive one the app uses for short clips, and whisper's full 30 s one.
+    for (const adaptiveContext of [true, false]) {
+      const engine = new LocalWhisperEngine({ modelPath: modelPath as string, adaptiveContext });
+      try {
+        const r = await engine.transcribe(pcm, { language: 'en' });
+        const words = r.text.toLowerCase().replace(/[^a-z ]/g, '');
+        expect(words, `adaptiveContext=${adaptiveContext}`).toContain('hello');
+        expect(words, `adaptiveContext=${adaptiveContext}`).toContain('world');
+        expect(r.language).toBe('en');
+      } finally {
+        await engine.dispose();
+      }
     }
-  }, 120_000);
+  }, 240_000);
 });
