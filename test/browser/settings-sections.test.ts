@@ -32,6 +32,31 @@ async function openTab(tab: string, options?: Parameters<BrowserHarness['open']>
 }
 
 describe('settings sections', () => {
+  it('general: a hotkey that does not work is said next to the hotkey settings, and clears once fixed', async () => {
+    const w = await openTab('General', { dictation: {} });
+    const d = w.dictation;
+    if (d === null) throw new Error('the dictation service should be running');
+    await w.page.getByLabel('Toggle shortcut').waitFor();
+    expect(await w.page.getByTestId('hotkey-status').count()).toBe(0);
+    // What main reports when the key hook cannot start and another app owns the shortcut.
+    d.setHotkeyStatus({
+      hook: 'failed',
+      hookError: 'no X display',
+      toggle: { accelerator: 'CommandOrControl+Shift+Space', registered: false, error: 'taken by another app' },
+      problems: [],
+    });
+    w.broadcast('app:notice', { level: 'warning', notice: { code: 'toggle-failed', accelerator: 'CommandOrControl+Shift+Space', cause: 'taken', reason: null } });
+    const banner = w.page.getByTestId('hotkey-status');
+    await banner.waitFor();
+    expect(await banner.textContent()).toContain('Hold-to-talk and the recording keys are unavailable (no X display)');
+    expect(await banner.textContent()).toContain('CommandOrControl+Shift+Space (taken by another app)');
+    // A new shortcut is saved → main re-registers → the window asks again.
+    d.setHotkeyStatus({ hook: 'running', hookError: null, toggle: { accelerator: 'CommandOrControl+Alt+D', registered: true, error: null }, problems: [] });
+    await w.configStore.set('recording.toggle_shortcut', 'CommandOrControl+Alt+D');
+    await expect.poll(() => w.page.getByTestId('hotkey-status').count()).toBe(0);
+    expect(w.problems).toEqual([]);
+  });
+
   it('vocabulary: add, edit, delete (confirmed) land in vocabulary.db; counters show', async () => {
     const w = await openTab('Vocabulary');
     const { page } = w;

@@ -15,7 +15,7 @@ import type { HistoryService } from '../../src/main/history/history-service.ts';
 import type { Broadcast } from '../../src/main/ipc/register.ts';
 import type { DictationIpcService } from '../../src/main/ipc/services.ts';
 import type { ConfigStore } from '../../src/main/settings/config-store.ts';
-import type { DictationEvent } from '../../src/shared/ipc/dictation-types.ts';
+import type { DictationEvent, HotkeyStatusWire } from '../../src/shared/ipc/dictation-types.ts';
 import { readPcm, speechWav } from './audio-fixtures.ts';
 import type { OpenAiTestServer } from './openai-test-server.ts';
 
@@ -38,6 +38,11 @@ export interface HarnessDictation {
   /** Panel show/hide requests, in order. */
   readonly panel: boolean[];
   readonly ipc: DictationIpcService;
+  /**
+   * What `dictation:hotkeys` answers. In the app it comes from globalShortcut and the uiohook key hook,
+   * which cannot run here, so tests set it (a stand-in for Electron's registration results).
+   */
+  setHotkeyStatus(status: HotkeyStatusWire): void;
   /** Hold, speak a WAV, release: returns the session id. */
   speak(): string;
   /** The JSONL records on disk. */
@@ -91,6 +96,7 @@ export async function startHarnessDictation(opts: {
     },
     log: (level, m, f) => opts.log(`[dictation ${level}] ${m} ${JSON.stringify(f ?? {})}`),
   });
+  let hotkeyStatus: HotkeyStatusWire = { hook: 'off', hookError: null, toggle: null, problems: [] };
   const ipc: DictationIpcService = {
     frames: (id, seq, rate, pcm) => controller.frames(id, seq, rate, pcm),
     captureStatus: () => undefined,
@@ -99,7 +105,7 @@ export async function startHarnessDictation(opts: {
     cancel: (id) => controller.cancel(id),
     recoverable: () => controller.recoverable(),
     recover: (id, action) => controller.recover(id, action),
-    hotkeys: () => ({ hook: 'off', hookError: null, toggle: null, problems: [] }),
+    hotkeys: () => hotkeyStatus,
     ...panelIpcService(controller, graph.enhancer),
   };
   const wav = readPcm(speechWav('hello world this is a dictation test'));
@@ -111,6 +117,9 @@ export async function startHarnessDictation(opts: {
     events,
     panel,
     ipc,
+    setHotkeyStatus(status) {
+      hotkeyStatus = status;
+    },
     speak() {
       controller.press('hold');
       const id = controller.snapshot().sessionId ?? '';

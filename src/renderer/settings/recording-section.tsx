@@ -2,6 +2,7 @@ import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { boolAt, choiceAt, stringAt, valueAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
+import { HotkeyStatus } from './hotkey-status.tsx';
 import { ShortcutField } from './shortcut-field.tsx';
 import type { TabProps } from './tab-props.ts';
 
@@ -19,7 +20,7 @@ function holdKeyOf(config: TabProps['config']): string {
 }
 
 /** General → Recording: hold/toggle, the hold key, the toggle shortcut (key recorder), sounds, indicator. */
-export function RecordingSection({ config, saver, platform }: TabProps & { readonly platform: string }) {
+export function RecordingSection({ config, saver, bridge, platform }: TabProps & { readonly platform: string }) {
   const { t } = useI18n();
   const holdKey = holdKeyOf(config);
   const keyOptions: { value: string; label: string }[] = HOLD_KEYS.map((k) => ({ value: k, label: k }));
@@ -27,6 +28,7 @@ export function RecordingSection({ config, saver, platform }: TabProps & { reado
   return (
     <>
       <h2>{t('rec.section')}</h2>
+      <HotkeyStatus bridge={bridge} config={config} />
       <div className="group">
         <SelectField
           id="rec-mode"
