@@ -6,24 +6,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let harness: BrowserHarness;
+const harness = useBrowserHarness();
 let win: HarnessWindow | undefined;
-
-beforeAll(async () => {
-  harness = await startBrowserHarness();
-});
-afterEach(async () => {
-  await win?.close();
-  win = undefined;
-});
-afterAll(async () => {
-  await harness?.close();
-});
 
 interface AxeViolation {
   readonly id: string;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 import { indexedHistoryDataset, type HistoryDataset } from '../helpers/browser-history-dataset.ts';
 import { saveScreenshot } from '../helpers/browser-screenshots.ts';
 
@@ -12,20 +12,14 @@ import { saveScreenshot } from '../helpers/browser-screenshots.ts';
  */
 
 const N = 100_000;
-let harness: BrowserHarness;
+const harness = useBrowserHarness();
 let dataset: HistoryDataset;
 let win: HarnessWindow | undefined;
 
+// Built after the harness has started (hooks run in order); 100,000 records take longer than the default hook timeout.
 beforeAll(async () => {
-  [harness, dataset] = await Promise.all([startBrowserHarness(), indexedHistoryDataset(N)]);
+  dataset = await indexedHistoryDataset(N);
 }, 120_000);
-afterEach(async () => {
-  await win?.close();
-  win = undefined;
-});
-afterAll(async () => {
-  await harness?.close();
-});
 
 function jsonlLines(file: string): Record<string, unknown>[] {
   return fs
@@ -59,8 +53,10 @@ describe('History Browser over 100,000 records', () => {
     await expect.poll(() => rowCount(w)).toBe(2);
     await expect.poll(() => total(w)).toBe('2 records');
 
+    // The two new records pushed the active file over 20,000: the rotation that moves its two oldest to the
+    // archives runs after a quiet second in the app; settled() runs it now.
+    await w.history.settled();
     await page.getByLabel('Time range').selectOption('all');
-    // The two new records pushed the active file over 20,000, so rotation moved its two oldest to the archives.
     await expect.poll(() => total(w)).toBe('20,000 records');
     await expect.poll(() => label(w)).toBe('Page 1 / 200');
     expect(await rowCount(w)).toBe(100);

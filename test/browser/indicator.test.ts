@@ -1,25 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DictationEvent } from '../../src/shared/ipc/dictation-types.ts';
-import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
+import { useBrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 
 /**
  * The built recording indicator (out/renderer/indicator) in real Chromium, fed `dictation:event`s through
  * the real IPC broadcaster and preload bridge, as main feeds it during a dictation.
  */
 
-let harness: BrowserHarness;
+const harness = useBrowserHarness();
 let win: HarnessWindow | undefined;
-
-beforeAll(async () => {
-  harness = await startBrowserHarness();
-});
-afterEach(async () => {
-  await win?.close();
-  win = undefined;
-});
-afterAll(async () => {
-  await harness?.close();
-});
 
 const send = (w: HarnessWindow, e: DictationEvent): void => w.broadcast('dictation:event', e);
 const state = (s: 'idle' | 'recording' | 'transcribing', previous: 'idle' | 'recording'): DictationEvent => ({ kind: 'state', sessionId: 's1', state: s, previous, mode: 'proofread' });

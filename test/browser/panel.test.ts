@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 import type { HarnessDictation } from '../helpers/browser-dictation.ts';
 import { saveScreenshot } from '../helpers/browser-screenshots.ts';
 import type { OpenAiTestServerOptions } from '../helpers/openai-test-server.ts';
@@ -10,19 +10,7 @@ import type { OpenAiTestServerOptions } from '../helpers/openai-test-server.ts';
  * side — the record in the JSONL file and what the output sink received (issue 7).
  */
 
-let harness: BrowserHarness;
-let win: HarnessWindow | undefined;
-
-beforeAll(async () => {
-  harness = await startBrowserHarness();
-});
-afterEach(async () => {
-  await win?.close();
-  win = undefined;
-});
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useBrowserHarness();
 
 const ASR = 'hello world this is a dictation test';
 const ENHANCED = 'Hello world, this is a dictation test.';
@@ -34,7 +22,6 @@ const script = (over: Partial<OpenAiTestServerOptions> = {}): OpenAiTestServerOp
 
 async function openPanel(opts: { dictation?: OpenAiTestServerOptions; locale?: string; configText?: string } = {}): Promise<{ w: HarnessWindow; d: HarnessDictation }> {
   const w = await harness.open('panel', { dictation: opts.dictation ?? script(), viewport: { width: 560, height: 420 }, ...(opts.locale ? { locale: opts.locale } : {}), ...(opts.configText ? { configText: opts.configText } : {}) });
-  win = w;
   await w.page.getByTestId('panel').waitFor();
   await expect.poll(() => w.page.locator('[data-mode]').count()).toBeGreaterThan(2);
   if (w.dictation === null) throw new Error('no dictation behind the window');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 import { SERVED_MODEL } from '../helpers/browser-settings-services.ts';
 import { saveScreenshot } from '../helpers/browser-screenshots.ts';
 
@@ -11,18 +11,8 @@ import { saveScreenshot } from '../helpers/browser-screenshots.ts';
  * through the (recorded) save dialog, delete-all with confirmation, and the shortcut recorder.
  */
 
-let harness: BrowserHarness;
+const harness = useBrowserHarness();
 let win: HarnessWindow | undefined;
-beforeAll(async () => {
-  harness = await startBrowserHarness();
-});
-afterEach(async () => {
-  await win?.close();
-  win = undefined;
-});
-afterAll(async () => {
-  await harness?.close();
-});
 
 async function openTab(tab: string, options?: Parameters<BrowserHarness['open']>[1]): Promise<HarnessWindow> {
   win = await harness.open('settings', { viewport: { width: 900, height: 760 }, ...options });

@@ -1,26 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 
 /**
  * The settings window in real Chromium, over the real IPC stack and real ConfigStore/SecretStore on a
  * temp folder (see test/helpers/browser-harness.ts): what the UI does must land in config.json.
  */
 
-let harness: BrowserHarness;
+const harness = useBrowserHarness();
 let win: HarnessWindow | undefined;
-
-beforeAll(async () => {
-  harness = await startBrowserHarness();
-});
-afterEach(async () => {
-  await win?.close();
-  win = undefined;
-});
-afterAll(async () => {
-  await harness?.close();
-});
 
 async function openSettings(options?: Parameters<BrowserHarness['open']>[1]): Promise<HarnessWindow> {
   win = await harness.open('settings', options);

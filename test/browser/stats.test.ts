@@ -1,21 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useBrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 import { saveScreenshot } from '../helpers/browser-screenshots.ts';
 
 /** Usage statistics drawn from real `history:stats` over records logged through the real history service. */
 
-let harness: BrowserHarness;
+const harness = useBrowserHarness();
 let win: HarnessWindow | undefined;
-beforeAll(async () => {
-  harness = await startBrowserHarness();
-});
-afterEach(async () => {
-  await win?.close();
-  win = undefined;
-});
-afterAll(async () => {
-  await harness?.close();
-});
 
 describe('usage statistics', () => {
   it('charts dictations, minutes, outcomes and tokens per day from real stats; 7 / 14 / 30 days', async () => {

@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { META_CONTENT_SECURITY_POLICY } from '../../src/shared/csp.ts';
-import { rendererOutDir, startBrowserHarness, type BrowserHarness, type HarnessWindow, type WindowName } from '../helpers/browser-harness.ts';
+import { rendererOutDir, useBrowserHarness, type HarnessWindow, type WindowName } from '../helpers/browser-harness.ts';
 
 /** Every renderer entry loads cleanly in real Chromium, and the harness really catches what it should. */
 
-let harness: BrowserHarness;
+const harness = useBrowserHarness();
 let win: HarnessWindow | undefined;
-
-beforeAll(async () => {
-  harness = await startBrowserHarness();
-});
-afterEach(async () => {
-  await win?.close();
-  win = undefined;
-});
-afterAll(async () => {
-  await harness?.close();
-});
 
 const entries: readonly WindowName[] = ['panel', 'settings', 'history', 'capture', 'indicator'];
 

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setupIpc, type IpcRuntime } from '../../src/main/ipc/setup.ts';
 import { historyApiOf, historyChangedEvent } from '../../src/main/ipc/handlers/history.ts';
 import { HistoryService } from '../../src/main/history/history-service.ts';
@@ -58,6 +59,8 @@ export interface BrowserHarness {
   readonly server: StaticServer;
   /** Opens one renderer window over a fresh (or given) data folder. */
   open(name: WindowName, options?: OpenOptions): Promise<HarnessWindow>;
+  /** Closes every window still open (a window closed by its test is not closed twice). */
+  closeWindows(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -288,15 +291,52 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     return win;
   };
 
+  const closeWindows = async (): Promise<void> => {
+    for (const w of [...opened]) await w.close();
+  };
+
   return {
     browser,
     server,
     open,
+    closeWindows,
     close: async () => {
-      for (const w of [...opened]) await w.close();
+      await closeWindows();
       await browser.close();
       await server.close();
       await mirror.close();
     },
+  };
+}
+
+/**
+ * One harness for the calling test file: started before its tests, every window a test opened closed
+ * after that test, the harness closed after the file. The returned harness may be used inside tests only.
+ */
+export function useBrowserHarness(): BrowserHarness {
+  let started: BrowserHarness | undefined;
+  const current = (): BrowserHarness => {
+    if (started === undefined) throw new Error('the browser harness starts in beforeAll: use it inside tests and hooks');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startBrowserHarness();
+  });
+  afterEach(async () => {
+    await started?.closeWindows();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get browser() {
+      return current().browser;
+    },
+    get server() {
+      return current().server;
+    },
+    open: (name, options) => current().open(name, options),
+    closeWindows: () => current().closeWindows(),
+    close: () => current().close(),
   };
 }

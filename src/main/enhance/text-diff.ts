@@ -3,67 +3,19 @@
  * Tokenisation follows WenZi: a run of Latin letters/digits is one token, every other non-space
  * character (each CJK character, each punctuation mark) is its own token, whitespace separates.
  */
+import { latinWordTokens, tokenDiff, type DiffOp } from '../../shared/text-diff.ts';
 
 /** Splits text into diff tokens (whitespace is kept as its own tokens so the text can be rebuilt). */
-export function diffTokens(text: string): string[] {
-  return text.match(/[A-Za-z0-9_'’.-]*[A-Za-z0-9]|\s+|[^\sA-Za-z0-9]/gu) ?? [];
-}
+export const diffTokens: (text: string) => string[] = latinWordTokens;
 
 /** One operation of a token diff. */
-export type DiffOp =
-  | { readonly kind: 'same'; readonly text: string }
-  | { readonly kind: 'change'; readonly from: string; readonly to: string };
+export type { DiffOp };
 
 const MAX_DIFF_CELLS = 250_000;
 
 /** Token-level diff (LCS); falls back to one whole change when the texts are too long to compare cheaply. */
 export function diffText(a: string, b: string): DiffOp[] {
-  const x = diffTokens(a);
-  const y = diffTokens(b);
-  if (x.length * y.length > MAX_DIFF_CELLS) return a === b ? [{ kind: 'same', text: a }] : [{ kind: 'change', from: a, to: b }];
-  const n = x.length;
-  const m = y.length;
-  // lcs[i][j] = LCS length of x[i..] and y[j..], in one flat array.
-  const lcs = new Uint32Array((n + 1) * (m + 1));
-  for (let i = n - 1; i >= 0; i--) {
-    for (let j = m - 1; j >= 0; j--) {
-      lcs[i * (m + 1) + j] = x[i] === y[j] ? (lcs[(i + 1) * (m + 1) + j + 1] ?? 0) + 1 : Math.max(lcs[(i + 1) * (m + 1) + j] ?? 0, lcs[i * (m + 1) + j + 1] ?? 0);
-    }
-  }
-  const ops: DiffOp[] = [];
-  let from = '';
-  let to = '';
-  let same = '';
-  const flushChange = (): void => {
-    if (from !== '' || to !== '') ops.push({ kind: 'change', from, to });
-    from = '';
-    to = '';
-  };
-  const flushSame = (): void => {
-    if (same !== '') ops.push({ kind: 'same', text: same });
-    same = '';
-  };
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && x[i] === y[j]) {
-      flushChange();
-      same += x[i];
-      i++;
-      j++;
-    } else if (j < m && (i >= n || (lcs[i * (m + 1) + j + 1] ?? 0) >= (lcs[(i + 1) * (m + 1) + j] ?? 0))) {
-      flushSame();
-      to += y[j];
-      j++;
-    } else {
-      flushSame();
-      from += x[i];
-      i++;
-    }
-  }
-  flushChange();
-  flushSame();
-  return ops;
+  return tokenDiff(a, b, diffTokens, (n, m) => n * m <= MAX_DIFF_CELLS);
 }
 
 /** Inline diff `果果遇到了[平平→萍萍]。`: unchanged text as is, each change as `[wrong→right]`. */

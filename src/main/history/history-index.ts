@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { openSqlite, type SqliteDb, type SqliteStatement } from './index-db.ts';
+import { openSqlite, type SqliteDb } from './index-db.ts';
 import type { HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
 import { CountCache, countHistoryQuery, explainHistoryQuery, runHistoryQuery, type MatchCount } from './index-query.ts';
 import { MatchListCache } from './index-match-list.ts';
@@ -26,44 +26,10 @@ import {
   type IndexedRecord,
 } from './index-schema.ts';
 import { computeUsageStats } from './index-stats.ts';
+import { CorrectedRowsReader, type CorrectedRow } from './index-corrected.ts';
 
 export { IndexUnusableError, type FileState, type IndexedRecord } from './index-schema.ts';
-
-/** A record the user corrected, as the enhancer's correction table reads it (see `correctedRows`). */
-export interface CorrectedRow {
-  /** Index rowid (time order): the cursor for the next page. */
-  readonly rid: number;
-  readonly key: string;
-  /** 'active' | 'YYYY-MM' | 'unknown' */
-  readonly file: string;
-  readonly timestamp: string;
-  readonly asr_text: string;
-  readonly final_text: string;
-  readonly enhance_mode: string;
-  readonly preview_enabled: boolean;
-  readonly outcome: string | null;
-}
-
-interface CorrectedRowRaw {
-  rid: number;
-  key: string;
-  file: string;
-  ts: string;
-  asr_text: string;
-  final_text: string;
-  mode: string;
-  preview: number;
-  outcome: string | null;
-}
-
-const CORRECTED_COLUMNS = 'rid, key, file, ts, asr_text, final_text, mode, preview, outcome';
-
-function correctedRowOf(r: CorrectedRowRaw): CorrectedRow {
-  return {
-    rid: r.rid, key: r.key, file: r.file, timestamp: r.ts, asr_text: r.asr_text, final_text: r.final_text,
-    enhance_mode: r.mode, preview_enabled: r.preview === 1, outcome: r.outcome,
-  };
-}
+export type { CorrectedRow } from './index-corrected.ts';
 
 const COLUMNS = Object.keys(
   recordColumns({ key: '', file: '', record: { timestamp: '', asr_text: '', final_text: '' } as IndexedRecord['record'] }),
@@ -91,14 +57,14 @@ export class HistoryIndex {
   private bulk = false;
   private generation = 0;
   private readonly stmts: ReturnType<typeof prepareStatements>;
-  /** Prepared on first use: only the enhancer's correction table reads them. */
-  private correctedStmts: { first: SqliteStatement; after: SqliteStatement; byKey: SqliteStatement } | undefined;
+  private readonly corrected: CorrectedRowsReader;
 
   private constructor(dbPath: string, db: SqliteDb, createdFresh: boolean) {
     this.dbPath = dbPath;
     this.db = db;
     this.createdFresh = createdFresh;
     this.stmts = prepareStatements(db);
+    this.corrected = new CorrectedRowsReader(db);
   }
 
   /** Opens (creating or migrating) index.db in WAL mode; throws IndexUnusableError when the file is damaged. */
@@ -221,33 +187,13 @@ export class HistoryIndex {
    * rows it skips), never a sort.
    */
   correctedRows(q: { readonly beforeRid?: number; readonly limit: number }): CorrectedRow[] {
-    return this.guard(() => {
-      const s = this.corrected();
-      const limit = Math.max(0, Math.floor(q.limit));
-      const rows = (q.beforeRid === undefined ? s.first.all(limit) : s.after.all(q.beforeRid, limit)) as CorrectedRowRaw[];
-      return rows.map(correctedRowOf);
-    });
+    return this.guard(() => this.corrected.page(q));
   }
 
   /** The corrected records among `keys` (unknown or uncorrected keys are skipped), in the order given. */
   correctedRowsByKeys(keys: readonly string[]): CorrectedRow[] {
     if (keys.length === 0) return [];
-    return this.guard(() => {
-      const s = this.corrected();
-      return keys.flatMap((k) => {
-        const r = s.byKey.get(k) as CorrectedRowRaw | undefined;
-        return r ? [correctedRowOf(r)] : [];
-      });
-    });
-  }
-
-  private corrected(): { first: SqliteStatement; after: SqliteStatement; byKey: SqliteStatement } {
-    this.correctedStmts ??= {
-      first: this.db.prepare(`SELECT ${CORRECTED_COLUMNS} FROM records WHERE corrected = 1 ORDER BY rid DESC LIMIT ?`),
-      after: this.db.prepare(`SELECT ${CORRECTED_COLUMNS} FROM records WHERE corrected = 1 AND rid < ? ORDER BY rid DESC LIMIT ?`),
-      byKey: this.db.prepare(`SELECT ${CORRECTED_COLUMNS} FROM records WHERE key = ? AND corrected = 1`),
-    };
-    return this.correctedStmts;
+    return this.guard(() => this.corrected.byKeys(keys));
   }
 
   /** Files that have records or a saved state. */

@@ -99,7 +99,8 @@ describe.skipIf(!built)('local whisper engine (isolated process, random-weight m
   });
 
   it('engine process killed mid-transcription: error reported, next call works in a new process', async () => {
-    const engine = new LocalWhisperEngine({ modelPath: model, threads: 1 });
+    // Full 30 s encoder window: the call must still be running when the kill lands.
+    const engine = new LocalWhisperEngine({ modelPath: model, threads: 1, adaptiveContext: false });
     try {
       await engine.warmUp();
       const firstPid = engine.status().pid as number;
