@@ -4,14 +4,10 @@
  * Enter then commits the Chinese candidate, it must not paste half a sentence. Pure, unit-tested.
  */
 
-/** What a keydown gives the panel. */
-export interface PanelKeyInput {
-  readonly key: string;
-  readonly code: string;
-  readonly ctrlKey: boolean;
-  readonly metaKey: boolean;
-  readonly altKey: boolean;
-  readonly shiftKey: boolean;
+import type { KeyInput } from './shortcut.ts';
+
+/** What a keydown gives the panel: the shortcut recorder's key fields plus the IME state. */
+export interface PanelKeyInput extends KeyInput {
   /** `KeyboardEvent.isComposing`: an IME composition is under way. */
   readonly isComposing: boolean;
   /** Legacy keyCode: 229 marks keys an IME is processing (Safari/Chromium send it around compositions). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import type { SecretsStatus } from '../../shared/ipc/wire-types.ts';
-import { describedBy } from '../components/setting-row.tsx';
+import { describedBy, SettingRow } from '../components/setting-row.tsx';
 import { errorText } from '../lib/errors.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
@@ -55,20 +55,7 @@ export function ApiKeyField({ bridge, provider, secretName, label }: ApiKeyField
   const id = secretName ? `key-${secretName.replace(/[^A-Za-z0-9]/g, '-')}` : 'api-key';
   const help = status?.backend === 'memory' ? `${t('ai.key.help')} ${t('ai.key.backend.memory')}` : t('ai.key.help');
   return (
-    <div className="row-block">
-      <span className="row-text">
-        <label className="row-label" htmlFor={id}>
-          {label ?? t('ai.key.label', { provider })}
-        </label>
-        <span className="help" id={`${id}-help`}>
-          {help}
-        </span>
-        {error ? (
-          <span className="field-error" id={`${id}-error`} role="alert" data-testid={`${id}-error`}>
-            {error}
-          </span>
-        ) : null}
-      </span>
+    <SettingRow id={id} label={label ?? t('ai.key.label', { provider })} help={help} error={error} layout="block">
       <form
         className="inline"
         onSubmit={(e) => {
@@ -96,6 +83,6 @@ export function ApiKeyField({ bridge, provider, secretName, label }: ApiKeyField
           {status === null ? '' : isSet ? t('ai.key.set') : t('ai.key.notSet')}
         </span>
       </form>
-    </div>
+    </SettingRow>
   );
 }
