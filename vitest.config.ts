@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (plain Node, real SQLite and files), `browser` (real Chromium driven by
- * playwright-core against the built renderer) and `e2e` (the Electron binary; skipped with a reason
- * where there is none).
+ * Four projects: `unit` (plain Node, real SQLite and files), `browser` (real Chromium driven by
+ * playwright-core against the built renderer), `app` (the built app run whole under the electron
+ * stand-in on Xvfb) and `e2e` (the Electron binary; skipped with a reason where there is none).
  */
 export default defineConfig({
   test: {
@@ -23,6 +23,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // The built app run whole under the electron stand-in (test/app/stand-in), on Xvfb.
+          name: 'app',
+          include: ['test/app/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

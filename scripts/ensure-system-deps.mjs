@@ -20,6 +20,9 @@ const REQUIRED = [
   { tool: 'xdotool', pkg: 'xdotool', paths: [], why: 'drives keys and window focus (tests) and pastes on X11 (app)' },
   { tool: 'xclip', pkg: 'xclip', paths: [], why: 'the X11 clipboard in the paste tests' },
   { tool: 'xprop', pkg: 'x11-utils', paths: [], why: 'window classes (terminal detection) in the paste tests' },
+  // The whole-app harness's globalShortcut makes real X key grabs (test/app/stand-in/x11-grab-keys.py).
+  { tool: 'python3-xlib', pkg: 'python3-xlib', paths: [], file: '/usr/lib/python3/dist-packages/Xlib/__init__.py', why: 'X key grabs for the whole-app tests (globalShortcut)' },
+  // xdpyinfo (x11-utils, above) tells the harness the screen size.
   // A font, not a tool: without it Chinese text in the browser tests' screenshots renders as boxes.
   { tool: 'Noto CJK fonts', pkg: 'fonts-noto-cjk', paths: [], file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', why: 'Chinese text in UI screenshots' },
 ];

@@ -10,8 +10,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+// fileURLToPath, not URL.pathname: the latter is `/C:/…` on Windows and percent-encodes spaces and
+// non-ASCII folder names, so the build step would run in a folder that does not exist.
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const dashDash = argv.indexOf('--');
 const ownArgs = dashDash === -1 ? argv : argv.slice(0, dashDash);

@@ -52,7 +52,8 @@ function openPort(): Port {
 }
 
 const port = openPort();
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite's ESM shim declares a top-level `require` in every chunk that calls one.
+const nodeRequire = createRequire(import.meta.url);
 let binding: WhisperBinding | undefined;
 let model: { path: string; handle: unknown; free(): Promise<void> } | undefined;
 let work: Promise<void> = Promise.resolve();
@@ -97,7 +98,7 @@ async function handle(msg: HostRequest): Promise<void> {
         return;
       }
       try {
-        binding ??= require(whisperAddonPath()) as WhisperBinding;
+        binding ??= nodeRequire(whisperAddonPath()) as WhisperBinding;
       } catch (err) {
         port.send({ type: 'error', id: msg.id, code: 'engine-not-built', message: `${ENGINE_NOT_BUILT_MESSAGE} (${(err as Error).message})` });
         return;

@@ -9,14 +9,15 @@ import path from 'node:path';
  * and local ASR reports "engine not built".
  */
 
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite's ESM shim declares a top-level `require` in every chunk that calls one.
+const nodeRequire = createRequire(import.meta.url);
 
 /** Path of the compiled addon (TINGXIE_WHISPER_ADDON overrides, e.g. app.asar.unpacked in a packaged app). */
 export function whisperAddonPath(env: NodeJS.ProcessEnv = process.env): string {
   const override = env.TINGXIE_WHISPER_ADDON;
   if (override !== undefined && override !== '') return override;
   try {
-    return path.join(path.dirname(require.resolve('smart-whisper/package.json')), 'build', 'Release', 'smart-whisper.node');
+    return path.join(path.dirname(nodeRequire.resolve('smart-whisper/package.json')), 'build', 'Release', 'smart-whisper.node');
   } catch {
     return path.join('node_modules', 'smart-whisper', 'build', 'Release', 'smart-whisper.node');
   }

@@ -45,12 +45,13 @@ interface SherpaModule {
   Vad: new (config: unknown, bufferSizeInSeconds: number) => SherpaVad;
 }
 
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite's ESM shim declares a top-level `require` in every chunk that calls one.
+const nodeRequire = createRequire(import.meta.url);
 let sherpa: SherpaModule | undefined;
 
 /** Path of the Silero v5 model shipped inside @ricky0123/vad-web. */
 export function defaultVadModelPath(): string {
-  const pkg = require.resolve('@ricky0123/vad-web/package.json');
+  const pkg = nodeRequire.resolve('@ricky0123/vad-web/package.json');
   return `${pkg.slice(0, -'package.json'.length)}dist/silero_vad_v5.onnx`;
 }
 
@@ -58,7 +59,7 @@ export function defaultVadModelPath(): string {
 export function detectSpeech(samples: Float32Array, opts: VadOptions = {}): SpeechSpan[] {
   const model = opts.modelPath ?? defaultVadModelPath();
   if (!fs.existsSync(model)) throw new Error(`VAD model not found: ${model}`);
-  sherpa ??= require('sherpa-onnx-node') as SherpaModule;
+  sherpa ??= nodeRequire('sherpa-onnx-node') as SherpaModule;
   const windowSize = 512; // Silero v5 works on 32 ms windows at 16 kHz
   const vad = new sherpa.Vad(
     {

@@ -11,13 +11,14 @@ import { createRequire } from 'node:module';
  */
 
 type Encoder = { countTokens(text: string): number };
-const require = createRequire(import.meta.url);
+// Not named `require`: electron-vite's ESM shim declares a top-level `require` in every chunk that calls one.
+const nodeRequire = createRequire(import.meta.url);
 const encoders = new Map<string, Encoder | null>();
 
 function loadEncoder(name: 'o200k_base' | 'cl100k_base'): Encoder | null {
   if (!encoders.has(name)) {
     try {
-      encoders.set(name, require(`gpt-tokenizer/encoding/${name}`) as Encoder);
+      encoders.set(name, nodeRequire(`gpt-tokenizer/encoding/${name}`) as Encoder);
     } catch {
       encoders.set(name, null); // the estimate takes over
     }

@@ -4,7 +4,7 @@
  * Electron binary can run on this machine) it must launch it on the project with the extra args.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -47,5 +47,29 @@ describe('scripts/start.mjs', () => {
     expect(String(r.stdout)).toContain(`args:${root} --enable-logging`);
     expect(String(r.stdout)).toContain('run-as-node:unset');
     expect(r.status).toBe(7);
+  });
+
+  it('builds in a checkout whose path has a space and non-ASCII characters (the root is not percent-encoded)', () => {
+    // A copy of the script in such a folder, with a stand-in electron-vite that records where it ran.
+    const checkout = join(dir, 'my projects', '听写');
+    mkdirSync(join(checkout, 'scripts'), { recursive: true });
+    mkdirSync(join(checkout, 'node_modules/electron-vite/bin'), { recursive: true });
+    copyFileSync(join(root, 'scripts/start.mjs'), join(checkout, 'scripts/start.mjs'));
+    writeFileSync(
+      join(checkout, 'node_modules/electron-vite/bin/electron-vite.js'),
+      "require('node:fs').writeFileSync(require('node:path').join(process.cwd(), 'built.txt'), process.cwd());\n",
+    );
+    writeFileSync(join(checkout, 'node_modules/electron-vite/package.json'), '{"type":"commonjs"}');
+    const r = spawnSync(process.execPath, [join(checkout, 'scripts/start.mjs'), '--no-download'], {
+      cwd: dir,
+      env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: dir },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(String(r.stderr)).not.toContain('the build failed');
+    expect(existsSync(join(checkout, 'built.txt'))).toBe(true);
+    expect(readFileSync(join(checkout, 'built.txt'), 'utf8')).toBe(checkout);
+    // No electron package in this checkout: the message says how to get it, exit 2.
+    expect(r.status).toBe(2);
   });
 });

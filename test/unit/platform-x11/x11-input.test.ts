@@ -13,7 +13,7 @@ import { x11Focus } from '../../../src/main/platform/focus.ts';
 import { platformKeystrokes } from '../../../src/main/platform/keystroke.ts';
 import { PasteService } from '../../../src/main/platform/paste.ts';
 import { runCommand } from '../../../src/main/platform/run-command.ts';
-import { missingX11Tools, startXvfb, type Xvfb } from './xvfb.ts';
+import { missingX11Tools, startXvfb, type Xvfb } from '../../helpers/xvfb.ts';
 
 const CHROMIUM = process.env.TINGXIE_CHROMIUM ?? '/usr/bin/chromium';
 const missing = [...missingX11Tools(), ...(fs.existsSync(CHROMIUM) ? [] : [`chromium at ${CHROMIUM}`])];

@@ -1,0 +1,101 @@
+/**
+ * The other ways a dictation goes in the built app: the toggle shortcut (a real X key grab), the
+ * cancel key while recording, and an LLM that fails (the raw text is still delivered, and the record
+ * says why).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
+import { startScenario, type Scenario } from './harness/scenario.ts';
+
+function records(dataDir: string): Record<string, unknown>[] {
+  const file = path.join(dataDir, 'conversation_history.jsonl');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : [];
+}
+
+const visible = async (app: RunningApp, kind: string): Promise<boolean> => (await app.state()).windows.find((w) => w.url.includes(`/${kind}/`))?.visible ?? false;
+
+describe('the built app: toggle, cancel, a failing LLM', () => {
+  let s: Scenario;
+  let app: RunningApp | null = null;
+  beforeAll(async () => {
+    s = await startScenario();
+  }, 60_000);
+  afterEach(async () => {
+    if (app !== null && app.process.exitCode === null) await app.kill();
+    app = null;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  async function start(config: Record<string, unknown> = {}): Promise<RunningApp> {
+    const a = launchApp({ dataDir: s.dataDir(config), env: s.x.env, fakeAudio: s.speech });
+    app = a;
+    await a.waitForLog('ready');
+    await a.waitForLog('microphone ready');
+    return a;
+  }
+
+  it('toggle mode: the shortcut starts and stops a dictation; it is registered as a real X key grab', async () => {
+    const a = await start({ recording: { mode: 'toggle', toggle_shortcut: 'Control+Alt+D' }, output: { preview: false } });
+    const field = await s.targetField();
+    expect((await a.state()).shortcuts).toEqual(['Control+Alt+D']);
+    await s.xdotool('key', 'ctrl+alt+d');
+    await waitUntil(() => visible(a, 'indicator'), 5000, 'the recording indicator');
+    await new Promise((r) => setTimeout(r, 2500));
+    await s.xdotool('key', 'ctrl+alt+d');
+    // No preview: the text goes straight into the focused field.
+    await expect.poll(() => field.inputValue('#t'), { timeout: 20_000 }).toBe('Hello world.');
+    await waitUntil(() => records(a.dataDir).length === 1, 5000, 'the record');
+    expect(records(a.dataDir)[0]).toMatchObject({ final_text: 'Hello world.', preview_enabled: false });
+  }, 60_000);
+
+  it('the cancel key while recording: nothing is transcribed, pasted or logged; the audio is kept for a retry', async () => {
+    const a = await start();
+    const field = await s.targetField();
+    await field.fill('#t', '');
+    const chatsBefore = s.llm.requests.length;
+    await s.xdotool('keydown', 'Alt_R');
+    await waitUntil(() => visible(a, 'indicator'), 5000, 'the recording indicator');
+    await new Promise((r) => setTimeout(r, 1500));
+    await s.xdotool('key', 'space');
+    await waitUntil(async () => !(await visible(a, 'indicator')), 5000, 'the indicator to hide');
+    await s.xdotool('keyup', 'Alt_R');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await visible(a, 'panel')).toBe(false);
+    expect(await field.inputValue('#t')).toBe('');
+    expect(records(a.dataDir)).toEqual([]);
+    expect(s.llm.requests.length).toBe(chatsBefore);
+    // The cancelled recording is reopenable: the tray offers "Retry Last Dictation".
+    const retry = (await a.state()).tray?.menu.find((m) => m.label === 'Retry Last Dictation');
+    expect(retry?.enabled).toBe(true);
+  }, 60_000);
+
+  it('the LLM fails: the panel shows the recognised text with a notice, Enter pastes it, the record says the AI failed', async () => {
+    s.llm.setChat(() => ({ kind: 'fault', fault: { kind: 'http', status: 500, message: 'model crashed' } }));
+    try {
+      const a = await start();
+      const field = await s.targetField();
+      await field.fill('#t', '');
+      await s.xdotool('keydown', 'Alt_R');
+      await new Promise((r) => setTimeout(r, 2500));
+      await s.xdotool('keyup', 'Alt_R');
+      const panel = await a.page('panel');
+      await waitUntil(() => visible(a, 'panel'), 10_000, 'the panel');
+      await expect.poll(() => panel.locator('textarea').first().inputValue(), { timeout: 20_000 }).toMatch(/hello world/i);
+      await expect.poll(() => panel.getByRole('status').or(panel.getByRole('alert')).allInnerTexts(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringMatching(/AI|enhance/i)]));
+      const raw = await panel.locator('textarea').first().inputValue();
+      await panel.keyboard.press('Enter');
+      await expect.poll(() => field.inputValue('#t'), { timeout: 10_000 }).toBe(raw);
+      await waitUntil(() => records(a.dataDir).length === 1, 5000, 'the record');
+      const rec = records(a.dataDir)[0];
+      expect(rec).toMatchObject({ final_text: raw, asr_text: raw });
+      expect(rec?.enhanced_text ?? null).toBeNull();
+      expect(String(rec?.enhance_error)).toMatch(/500|crashed/);
+    } finally {
+      s.llm.setChat(() => ({ kind: 'text', content: 'Hello world.' }));
+    }
+  }, 60_000);
+});
