@@ -78,6 +78,30 @@ export default tseslint.config(
     },
   },
   {
+    // Platform (OS glue) sits below the services that use it: the ports it implements live in
+    // src/main/ports, so nothing here may reach up into dictation, the app or the IPC layer.
+    files: ['src/main/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [],
+        [
+          { group: ['**/dictation/**', '**/app/**', '**/ipc/**'], message: 'platform is below dictation, app and ipc: declare the port in src/main/ports.' },
+          { group: ['**/renderer/**', '**/preload/**'], message: 'Main never imports renderer or preload code.' },
+        ],
+      ),
+    },
+  },
+  {
+    // The ports are the floor of src/main: types over src/shared, importing nothing above them.
+    files: ['src/main/ports/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [{ name: 'electron', message: 'Ports are plain types: no electron.' }],
+        [{ regex: '^(?!\\.\\./\\.\\./shared/|\\./)', message: 'src/main/ports imports only src/shared and itself.' }],
+      ),
+    },
+  },
+  {
     files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },

@@ -34,6 +34,11 @@ let ipc: IpcRuntime;
 let dataDir: string;
 let controller: DictationController;
 const received: Float32Array[] = [];
+/** Every batch the page sent, per session, in arrival order (what main was offered). */
+const sent = new Map<string, Float32Array[]>();
+/** When stop() resolved, and when ASR was called (performance.now()). */
+const times: { stopped?: number; asr?: number } = {};
+const STOP_GRACE_MS = 1500;
 
 beforeAll(async () => {
   server = await startStaticServer(rendererOutDir, { 'content-security-policy': CONTENT_SECURITY_POLICY });
@@ -61,10 +66,17 @@ beforeAll(async () => {
   controller = new DictationController({
     dataDir,
     config: () => config.get(),
-    capture: { start: (id) => link.current?.start(id), stop: (id) => link.current?.stop(id) ?? Promise.resolve() },
+    capture: {
+      start: (id) => link.current?.start(id),
+      stop: async (id) => {
+        await link.current?.stop(id);
+        times.stopped = performance.now();
+      },
+    },
     asr: {
       modelName: () => 'recorder',
       transcribe: async ({ pcm }) => {
+        times.asr = performance.now();
         received.push(pcm);
         return { text: 'recorded', language: 'en' };
       },
@@ -83,6 +95,7 @@ beforeAll(async () => {
       history: notHere,
       dictation: {
         frames: (id, seq, rate, pcm) => {
+          sent.set(id, [...(sent.get(id) ?? []), pcm]);
           controller.frames(id, seq, rate, pcm);
           link.current?.check(id);
         },
@@ -107,7 +120,8 @@ beforeAll(async () => {
     trusted,
     log: { warn: () => undefined, error: () => undefined },
   });
-  link.current = new CaptureLink({ send: (command) => ipc.broadcast('capture:command', command), received: (id) => controller.snapshot().sessionId === id ? Number.POSITIVE_INFINITY : 0 });
+  // Wired as the app wires it: the controller's real count is what a stop waits for.
+  link.current = new CaptureLink({ send: (command) => ipc.broadcast('capture:command', command), received: (id) => controller.receivedBatches(id), stopGraceMs: STOP_GRACE_MS });
   trusted.add({
     id: 1,
     once: (_e, l) => page.once('close', () => l()),
@@ -157,13 +171,24 @@ function bestCorrelation(a: Float32Array, b: Float32Array, maxLag: number): { r:
 }
 
 describe('capture window with a fake microphone', () => {
-  it('the frames reaching the main-side session match the espeak source (duration ±5 %, correlation ≥ 0.95)', async () => {
+  it('the frames reaching the main-side session match the espeak source (duration ±5 %, correlation ≥ 0.95), the final batch included, stopped without the grace wait', async () => {
     const src = readPcm(source);
     controller.press('hold');
+    const id = controller.snapshot().sessionId ?? '';
     await new Promise((r) => setTimeout(r, (src.samples.length / src.sampleRate) * 1000 + 2500));
+    const released = performance.now();
     controller.release();
     await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
     const got = received[0] ?? new Float32Array(0);
+    // Key-up → stop completes when the window's last batch arrives, well before the grace timer…
+    expect.soft((times.stopped ?? Infinity) - released).toBeLessThan(STOP_GRACE_MS / 2);
+    expect.soft((times.asr ?? Infinity) - released).toBeLessThan(STOP_GRACE_MS / 2);
+    // …and every batch the page sent is in the audio, the one flushed after key-up last.
+    const batches = sent.get(id) ?? [];
+    const last = batches.at(-1) ?? new Float32Array(0);
+    expect.soft(got.length).toBe(batches.reduce((n, b) => n + b.length, 0));
+    expect.soft(last.length).toBeGreaterThan(0);
+    expect.soft(Array.from(got.subarray(got.length - last.length))).toEqual(Array.from(last));
     const srcAt16k = resample(src.samples, src.sampleRate, 16000);
     const a = energyBounds(srcAt16k);
     const b = energyBounds(got);

@@ -84,7 +84,7 @@ describe('settings sections', () => {
     expect(w.problems).toEqual([]);
   });
 
-  it('speech: downloads a model with a progress bar over real HTTP, then deletes it', async () => {
+  it('speech: downloads a model with a progress bar over real HTTP, then deletes it; the warm-up switch saves', async () => {
     const w = await openTab('Speech');
     const { page } = w;
     await page.getByRole('button', { name: `Download ${SERVED_MODEL}` }).click();
@@ -98,6 +98,11 @@ describe('settings sections', () => {
     await page.getByText(/Download failed:/).waitFor();
     await page.getByRole('button', { name: `Delete ${SERVED_MODEL}` }).click();
     await expect.poll(() => fs.existsSync(file)).toBe(false);
+    // Warm-up is on by default; the switch saves it (off: the first dictation loads the model).
+    const warmUp = page.getByRole('switch', { name: 'Load the model in advance' });
+    expect(await warmUp.isChecked()).toBe(true);
+    await warmUp.click();
+    await expect.poll(() => w.configStore.get().asr.local.warm_up).toBe(false);
     await page.getByLabel('Base URL').fill('not a url');
     await page.getByLabel('Base URL').press('Enter');
     await page.getByTestId('asr-remote-url-error').waitFor();

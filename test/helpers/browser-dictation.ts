@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DictationController } from '../../src/main/dictation/controller.ts';
 import { panelIpcService } from '../../src/main/dictation/panel-service.ts';
-import type { OutputPort } from '../../src/main/dictation/ports.ts';
+import type { OutputPort } from '../../src/main/ports/output-port.ts';
 import { openServiceGraph, type ServiceGraph } from '../../src/main/dictation/service-graph.ts';
 import type { HistoryService } from '../../src/main/history/history-service.ts';
 import type { Broadcast } from '../../src/main/ipc/register.ts';

@@ -11,6 +11,7 @@ import type { BrowserWindow } from 'electron';
 import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-types.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
+import { keepEngineWarm, type EngineWarmUp } from '../asr/engine-warm-up.ts';
 import { utilityHostLauncher, type UtilityFork } from '../asr/host-launcher.ts';
 import { CaptureLink } from '../dictation/capture-link.ts';
 import { DictationController } from '../dictation/controller.ts';
@@ -62,7 +63,7 @@ export interface DictationApp {
   trayHandlers(actions: Pick<Readonly<Record<TrayAction, () => void>>, 'open-settings' | 'open-history' | 'open-logs' | 'quit'>): TrayHandlers;
   /** The tray's dictation fields from the config and the controller now. */
   trayState(): Partial<TrayState>;
-  /** After the windows exist: capture warm-up, hotkeys, permissions, login item, recovery offer. */
+  /** After the windows exist: capture and engine warm-up, hotkeys, permissions, login item, recovery offer. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -98,6 +99,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       if (s.state === 'error') notify('error', { code: 'microphone-error', reason: s.message });
       else if (s.state === 'ready') dlog.info('microphone ready', { device: s.deviceLabel, sampleRate: s.sampleRate });
     },
+    onGraceExpired: (sessionId, detail) => dlog.warn('capture stop waited the full grace period', { sessionId, ...detail }),
   });
   const capture = new SoundingCapture({
     inner: link,
@@ -267,6 +269,8 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     else if (response === 1) c.recover(newest.id, 'discard');
   };
 
+  let engineWarmUp: EngineWarmUp | null = null;
+
   const ipc: DictationIpcService = {
     frames: (id, seq, rate, pcm) => {
       c.frames(id, seq, rate, pcm);
@@ -317,6 +321,8 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       // The capture page must be loaded before it can take the configure command; re-sent on every load.
       captureWin?.webContents.on('did-finish-load', configureCapture);
       hk.apply();
+      // Not awaited: the model loads in the engine's own process while the app finishes starting.
+      engineWarmUp = keepEngineWarm({ config: () => config.get(), onChange: (l) => config.onChange(l), warm: (cfg) => graph.asr.warmUp(cfg), log: (level, m, f) => dlog.log(level, m, f) });
       launchAtLogin();
       deps.tray()?.update(trayState());
       for (const p of await checkMacPermissions()) {
@@ -326,6 +332,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     },
     async close() {
       stopConfig();
+      engineWarmUp?.stop();
       hk.dispose();
       link.release();
       await graph.close();

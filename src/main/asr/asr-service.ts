@@ -67,6 +67,11 @@ export class AsrService {
     return engine;
   }
 
+  /** Loads the engine `config` names now (a no-op for an engine with nothing to load); rejects when it cannot. */
+  async warmUp(config: Config): Promise<void> {
+    await this.engineFor(config).warmUp?.();
+  }
+
   /** Journals the audio, then transcribes it with the configured engine, language, temperature and hotword prompt. */
   transcribe(config: Config, input: DictationAsrInput): Promise<AsrResult> {
     const prompt = initialPromptFor(input.hotwords ?? [], config.ai_enhance.vocabulary);

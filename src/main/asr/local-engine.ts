@@ -135,8 +135,12 @@ export class LocalWhisperEngine implements AsrEngine {
   async warmUp(): Promise<void> {
     const run = this.queue.then(() => this.ensureLoaded());
     this.queue = run.catch(() => undefined);
-    await run;
-    this.armIdleTimer();
+    try {
+      await run;
+    } finally {
+      // Also after a failed load: a host that started must still be shut down when idle.
+      this.armIdleTimer();
+    }
   }
 
   private async run(pcm: Float32Array, opts: TranscribeOptions): Promise<AsrResult> {

@@ -51,6 +51,8 @@ export interface AsrResult {
 export interface AsrEngine {
   readonly kind: 'local' | 'remote';
   transcribe(pcm: Float32Array, opts?: TranscribeOptions): Promise<AsrResult>;
+  /** Loads the model ahead of the first call (engines with nothing to load have none). */
+  warmUp?(): Promise<void>;
   /** Frees the model / process; the engine can be used again afterwards (it reloads). */
   dispose(): Promise<void>;
 }

@@ -16,6 +16,11 @@ export interface CaptureLinkOptions {
   /** Longest wait for the final batches after `stop` (ms). */
   readonly stopGraceMs?: number;
   readonly onStatus?: (status: CaptureStatus) => void;
+  /**
+   * The grace period ran out before the final batches arrived (a dead or stuck capture window): the
+   * dictation goes on with what was received. Never expected in normal use, so the app logs it.
+   */
+  readonly onGraceExpired?: (sessionId: string, detail: { readonly received: number; readonly announced: number | null }) => void;
 }
 
 /** The capture window as a CapturePort. */
@@ -41,7 +46,10 @@ export class CaptureLink implements CapturePort {
 
   stop(id: string): Promise<void> {
     return new Promise<void>((resolve) => {
-      const grace = setTimeout(() => finish(), this.opts.stopGraceMs ?? 1500);
+      const grace = setTimeout(() => {
+        this.opts.onGraceExpired?.(id, { received: this.opts.received(id), announced: this.waiters.get(id)?.frames ?? null });
+        finish();
+      }, this.opts.stopGraceMs ?? 1500);
       const finish = (): void => {
         clearTimeout(grace);
         this.waiters.delete(id);

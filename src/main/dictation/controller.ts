@@ -159,12 +159,18 @@ export class DictationController {
   enhanceText(text: string): void {
     this.dispatch({ type: 'text', next: this.newSession(), source: 'clipboard', asr: { text, language: '', sttModel: '', duration: 0 } });
   }
-  /** A batch of PCM from the capture window. */
+  /**
+   * A batch of PCM from the capture window. Accepted until the session's buffer is taken, not only while
+   * `recording`: key-up leaves `recording` before the window flushes its last batch (the end of the last
+   * word), and the stop waits for it. Cancel and discard take the buffer first, so their late batches
+   * are dropped; the buffer itself enforces the max length.
+   */
   frames(sessionId: string, seq: number, sampleRate: number, pcm: Float32Array): void {
     const b = this.buffer;
-    if (b === null || b.id !== sessionId || this.m.state !== 'recording') return;
+    if (b === null || b.id !== sessionId) return;
     const level = b.push(seq, sampleRate, pcm);
-    if (level !== null) this.emit({ kind: 'level', sessionId, level });
+    // The meter belongs to recording; the flushed tail only completes the audio.
+    if (level !== null && this.m.state === 'recording') this.emit({ kind: 'level', sessionId, level });
   }
 
   /** Batches received for session `id` (CaptureLink's stop check); infinite once nothing is buffered for it. */

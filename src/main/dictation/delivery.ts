@@ -6,7 +6,7 @@
  */
 import type { NewHistoryRecord } from '../../shared/history/record.ts';
 import { errorText, type ControllerContext } from './controller-context.ts';
-import type { DeliveryOutcome } from './ports.ts';
+import type { DeliveryOutcome } from '../ports/output-port.ts';
 import type { LogIntent } from './session-types.ts';
 
 /** How many logged sessions can still be updated from a reopened preview (the panel keeps 10). */

@@ -7,17 +7,7 @@
  */
 import { modifierOf, parseKeyName, type KeySpec, type Modifier } from './hotkey-keys.ts';
 import type { HotkeyRole } from '../../shared/notices/notice.ts';
-
-/** A key event as the hook reports it (uiohook-napi's keyboard event, reduced). */
-export interface RawKeyEvent {
-  readonly keycode: number;
-  /** Milliseconds (the hook's own clock; only differences are used). */
-  readonly time: number;
-  readonly altKey: boolean;
-  readonly ctrlKey: boolean;
-  readonly metaKey: boolean;
-  readonly shiftKey: boolean;
-}
+import type { RawKeyEvent } from '../ports/raw-key-event.ts';
 
 /** What a key event asks the dictation to do. */
 export type HotkeyAction =

@@ -1,12 +1,13 @@
 /**
  * What the dictation controller needs from the rest of the app, as small interfaces: the composition
  * root passes adapters over the real services (and Electron's clipboard/windows), tests and benchmarks
- * pass the same real services with a recording output sink. Nothing here imports electron.
+ * pass the same real services with a recording output sink. Nothing here imports electron. A port that
+ * a lower layer implements (the output, implemented by src/main/platform) lives in src/main/ports.
  */
 import type { NewHistoryRecord } from '../../shared/history/record.ts';
 import type { DictationEvent } from '../../shared/ipc/dictation-types.ts';
-import type { Notice } from '../../shared/notices/notice.ts';
 import type { Config } from '../settings/config-schema.ts';
+import type { OutputPort } from '../ports/output-port.ts';
 import type { EnhanceOutcome } from './session-types.ts';
 
 /** Starting and stopping the microphone stream of the capture window. */
@@ -47,17 +48,6 @@ export interface HistoryPort {
 /** Per-model vocabulary hit/miss counting on confirmed text (optional). */
 export interface VocabularyPort {
   recordOutcome(o: { asrText: string; enhancedText: string | null; finalText: string; asrModel: string; llmModel: string }): void;
-}
-
-/** What a delivery did; a failure carries the notice that explains it (the text is on the clipboard). */
-export interface DeliveryOutcome {
-  readonly ok: boolean;
-  readonly notice?: Notice;
-}
-
-/** Hands the final text to the user: paste into the remembered app, or copy. Never throws. */
-export interface OutputPort {
-  deliver(text: string, action: 'paste' | 'copy'): Promise<DeliveryOutcome>;
 }
 
 /** The UI side: session events to the windows, the panel's visibility, start/stop sounds. */

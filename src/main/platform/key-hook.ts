@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type { HookFailureCause } from '../../shared/notices/notice.ts';
-import type { RawKeyEvent } from '../dictation/hotkey-router.ts';
+import type { RawKeyEvent } from '../ports/raw-key-event.ts';
 import type { KeyTap } from './keystroke.ts';
 
 /** Key events in, plus the hook's key synthesiser. */

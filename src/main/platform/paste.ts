@@ -7,7 +7,7 @@
  * clipboard and says so. Nothing here imports electron: the app passes Electron's clipboard, tests xclip.
  */
 import type { Notice } from '../../shared/notices/notice.ts';
-import type { DeliveryOutcome, OutputPort } from '../dictation/ports.ts';
+import type { DeliveryOutcome, OutputPort } from '../ports/output-port.ts';
 import type { FocusPort } from './focus.ts';
 import type { KeystrokePort } from './keystroke.ts';
 import { keysFor, restoreDecision, type FocusTarget } from './paste-plan.ts';

@@ -125,6 +125,11 @@ export const configSchema = z.object({
           idle_unload_minutes: int(0, 1440).default(5),
           /** Shrink whisper's 30 s encoder window for short dictations (≤ 20 s): ~2-3× faster. */
           adaptive_context: z.boolean().default(true),
+          /**
+           * Load the model at start and after a model change, so the first dictation does not wait for it:
+           * trades the model's memory (held until idle_unload_minutes) for a fast first dictation.
+           */
+          warm_up: z.boolean().default(true),
           models_mirror: httpUrl.default('https://huggingface.co/ggerganov/whisper.cpp/resolve/main'),
         })
         .prefault({}),

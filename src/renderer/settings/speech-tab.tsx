@@ -44,6 +44,14 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
           error={saver.errors['asr.local.adaptive_context']}
           onChange={(v) => saver.save('asr.local.adaptive_context', v)}
         />
+        <SwitchField
+          id="asr-warm-up"
+          label={t('speech.warmUp')}
+          help={t('speech.warmUp.help')}
+          checked={boolAt(config, 'asr.local.warm_up', true)}
+          error={saver.errors['asr.local.warm_up']}
+          onChange={(v) => saver.save('asr.local.warm_up', v)}
+        />
       </div>
       <h2>{t('speech.models')}</h2>
       <ModelManager bridge={bridge} onChanged={setModels} />

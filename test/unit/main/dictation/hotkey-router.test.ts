@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseKeyName } from '../../../../src/main/dictation/hotkey-keys.ts';
-import { bindingsFromConfig, HotkeyRouter, type RawKeyEvent } from '../../../../src/main/dictation/hotkey-router.ts';
+import { bindingsFromConfig, HotkeyRouter } from '../../../../src/main/dictation/hotkey-router.ts';
+import type { RawKeyEvent } from '../../../../src/main/ports/raw-key-event.ts';
 
 const ev = (keycode: number, time = 0, mods: Partial<RawKeyEvent> = {}): RawKeyEvent => ({ keycode, time, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
 const config = (over: { hotkeys?: Record<string, boolean>; mode?: 'hold' | 'toggle' } = {}) => ({

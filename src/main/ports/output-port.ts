@@ -1,0 +1,17 @@
+/**
+ * The output port: how a finished dictation's text reaches the user. Declared here, below both the
+ * dictation controller (which calls it) and src/main/platform (whose PasteService implements it), so no
+ * import runs up the layers (ARCHITECTURE.md, convention 11).
+ */
+import type { Notice } from '../../shared/notices/notice.ts';
+
+/** What a delivery did; a failure carries the notice that explains it (the text is on the clipboard). */
+export interface DeliveryOutcome {
+  readonly ok: boolean;
+  readonly notice?: Notice;
+}
+
+/** Hands the final text to the user: paste into the remembered app, or copy. Never throws. */
+export interface OutputPort {
+  deliver(text: string, action: 'paste' | 'copy'): Promise<DeliveryOutcome>;
+}
