@@ -46,8 +46,9 @@ describe('the built app: toggle, cancel, a failing LLM', () => {
     await waitUntil(() => visible(a, 'indicator'), 5000, 'the recording indicator');
     await new Promise((r) => setTimeout(r, 2500));
     await s.xdotool('key', 'ctrl+alt+d');
-    // No preview: the text goes straight into the focused field.
-    await expect.poll(() => field.inputValue('#t'), { timeout: 20_000 }).toBe('Hello world.');
+    // No preview: the text goes straight into the focused field, and the stop did not wait out the grace.
+    await waitUntil(async () => (await field.inputValue('#t')) === 'Hello world.', 20_000, 'the pasted text');
+    expect(a.log().filter((l) => l.msg === 'capture stop waited the full grace period')).toEqual([]);
     await waitUntil(() => records(a.dataDir).length === 1, 5000, 'the record');
     expect(records(a.dataDir)[0]).toMatchObject({ final_text: 'Hello world.', preview_enabled: false });
   }, 60_000);
@@ -71,6 +72,22 @@ describe('the built app: toggle, cancel, a failing LLM', () => {
     // The cancelled recording is reopenable: the tray offers "Retry Last Dictation".
     const retry = (await a.state()).tray?.menu.find((m) => m.label === 'Retry Last Dictation');
     expect(retry?.enabled).toBe(true);
+  }, 60_000);
+
+  it('the restart key while recording: the first take is dropped and the second one is recorded and delivered', async () => {
+    const a = await start({ output: { preview: false } });
+    const field = await s.targetField();
+    await field.fill('#t', '');
+    await s.xdotool('keydown', 'Alt_R');
+    await new Promise((r) => setTimeout(r, 1000));
+    // Restart (Super): the capture window gets "stop" for the old session and "start" for the new one
+    // back to back; the new one must survive the old one's flush.
+    await s.xdotool('key', 'Super_L');
+    await new Promise((r) => setTimeout(r, 2500));
+    await s.xdotool('keyup', 'Alt_R');
+    await waitUntil(async () => (await field.inputValue('#t')) === 'Hello world.', 20_000, 'the pasted text');
+    await waitUntil(() => records(a.dataDir).length === 1, 5000, 'the record');
+    expect(Number(records(a.dataDir)[0]?.audio_duration)).toBeGreaterThan(2);
   }, 60_000);
 
   it('the LLM fails: the panel shows the recognised text with a notice, Enter pastes it, the record says the AI failed', async () => {

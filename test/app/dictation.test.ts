@@ -24,6 +24,8 @@ describe('the built app: hold to talk, confirm, paste, browse', () => {
     app = launchApp({ dataDir: s.dataDir(), env: s.x.env, fakeAudio: s.speech });
     await app.waitForLog('ready');
     await app.waitForLog('microphone ready');
+    // The model is loaded at start, not after the first key-up.
+    expect(await app.waitForLog('speech engine warmed up')).toMatchObject({ why: 'start', model: 'tiny' });
     const state = await app.state();
     expect(state.tray?.tooltip).toMatch(/Tingxie/);
     expect(state.errorBoxes).toEqual([]);
@@ -42,6 +44,8 @@ describe('the built app: hold to talk, confirm, paste, browse', () => {
     await panel.keyboard.press('Enter');
     await expect.poll(() => field.inputValue('#t'), { timeout: 10_000 }).toBe('Hello world.');
     await expect.poll(() => s.clipboard.read(), { timeout: 5000 }).toBe('what the user had copied');
+    // Key-up ended the capture when the window's final batch arrived, not when the grace ran out.
+    expect(app.log().filter((l) => l.msg === 'capture stop waited the full grace period')).toEqual([]);
   }, 60_000);
 
   it('one JSONL record with the dictation', async () => {

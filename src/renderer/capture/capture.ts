@@ -90,7 +90,9 @@ export class Recorder {
       this.node.port.postMessage('flush');
       await Promise.race([done, new Promise((r) => setTimeout(r, 300))]);
     }
-    this.session = null;
+    // A start for the next dictation may have come in during the flush wait (cancel, then a quick new
+    // press): that session is not this one's to end.
+    if (this.session === s) this.session = null;
     await s.sending;
     await this.sink.status({ state: 'stopped', sessionId, frames: s.seq });
   }

@@ -60,11 +60,12 @@ export class StandInWebContents extends EventEmitter {
       return;
     }
     const wire = encodeWire(args);
-    this.delivery = this.delivery.then(() =>
-      page
-        .evaluate(([fn, c, w]) => (window as unknown as Record<string, (c: string, w: unknown) => void>)[fn]?.(c, w), [DELIVER_FUNCTION, channel, wire] as const)
-        .catch(() => void this.undelivered.push(channel)),
-    );
+    // Sent at once, not after the previous one was handled: DevTools keeps the order, and like Electron's
+    // IPC, several messages can reach the page before it finished handling the first.
+    const delivered = page
+      .evaluate(([fn, c, w]) => (window as unknown as Record<string, (c: string, w: unknown) => void>)[fn]?.(c, w), [DELIVER_FUNCTION, channel, wire] as const)
+      .catch(() => void this.undelivered.push(channel));
+    this.delivery = Promise.all([this.delivery, delivered]).then(() => undefined);
   }
 
   setWindowOpenHandler(handler: Handler): void {
