@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { unpackedPath } from '../platform/unpacked-path.ts';
 
 /*
  * Where smart-whisper's compiled addon lives. We load build/Release/smart-whisper.node directly rather than
@@ -12,12 +13,16 @@ import path from 'node:path';
 // Not named `require`: electron-vite's ESM shim declares a top-level `require` in every chunk that calls one.
 const nodeRequire = createRequire(import.meta.url);
 
-/** Path of the compiled addon (TINGXIE_WHISPER_ADDON overrides, e.g. app.asar.unpacked in a packaged app). */
-export function whisperAddonPath(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * Path of the compiled addon (TINGXIE_WHISPER_ADDON overrides). In a packaged app it is the unpacked
+ * copy: Electron's dlopen would find it from the app.asar path too, but native code and the existence
+ * check should see the file that is really on disk.
+ */
+export function whisperAddonPath(env: NodeJS.ProcessEnv = process.env, resolve: (id: string) => string = nodeRequire.resolve): string {
   const override = env.TINGXIE_WHISPER_ADDON;
   if (override !== undefined && override !== '') return override;
   try {
-    return path.join(path.dirname(nodeRequire.resolve('smart-whisper/package.json')), 'build', 'Release', 'smart-whisper.node');
+    return unpackedPath(path.join(path.dirname(resolve('smart-whisper/package.json')), 'build', 'Release', 'smart-whisper.node'));
   } catch {
     return path.join('node_modules', 'smart-whisper', 'build', 'Release', 'smart-whisper.node');
   }

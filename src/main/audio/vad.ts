@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { unpackedPath } from '../platform/unpacked-path.ts';
 import { SAMPLE_RATE } from './pcm.ts';
 
 /*
@@ -49,10 +51,14 @@ interface SherpaModule {
 const nodeRequire = createRequire(import.meta.url);
 let sherpa: SherpaModule | undefined;
 
-/** Path of the Silero v5 model shipped inside @ricky0123/vad-web. */
-export function defaultVadModelPath(): string {
-  const pkg = nodeRequire.resolve('@ricky0123/vad-web/package.json');
-  return `${pkg.slice(0, -'package.json'.length)}dist/silero_vad_v5.onnx`;
+/**
+ * Path of the Silero v5 model shipped inside @ricky0123/vad-web, where native code can open it: in a
+ * packaged app the package resolves inside app.asar, which sherpa-onnx cannot read (it would log "does not
+ * exist" and every dictation would come out as "no speech"), so the unpacked copy is used.
+ */
+export function defaultVadModelPath(resolve: (id: string) => string = nodeRequire.resolve): string {
+  const pkg = resolve('@ricky0123/vad-web/package.json');
+  return unpackedPath(path.join(path.dirname(pkg), 'dist', 'silero_vad_v5.onnx'));
 }
 
 /** Runs Silero over 16 kHz mono PCM and returns the speech spans (in samples). */

@@ -7,17 +7,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const LOADER = path.join(repoRoot, 'test/app/stand-in/loader.mjs');
+const ASAR_SUPPORT = path.join(repoRoot, 'test/app/stand-in/asar-support.ts');
 
 /** Options of {@link launchApp}. */
 export interface LaunchOptions {
   readonly dataDir: string;
   /** The Xvfb environment (DISPLAY). */
   readonly env: NodeJS.ProcessEnv;
-  /** The app folder holding package.json and out/ (default: this checkout). */
+  /**
+   * The app folder holding package.json and out/ (default: this checkout). A folder named `app.asar`
+   * is an extracted packaged app (packaged-layout.ts): every process gets Electron's asar view.
+   */
   readonly appDir?: string;
   /** The WAV Chromium's fake microphone plays, looped. */
   readonly fakeAudio?: string;
@@ -88,10 +93,15 @@ export function launchApp(opts: LaunchOptions): RunningApp {
   const appDir = opts.appDir ?? repoRoot;
   const entry = path.join(appDir, 'out/main/index.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+  // Electron reads archives in every process it starts (main, utility processes, workers): NODE_OPTIONS
+  // reaches them all. A packaged app never runs from inside its archive: its cwd is the install folder.
+  const fromArchive = path.basename(appDir) === 'app.asar';
+  const asarEnv = fromArchive ? { NODE_OPTIONS: [opts.env.NODE_OPTIONS, `--import=${pathToFileURL(ASAR_SUPPORT).href}`].filter(Boolean).join(' ') } : {};
   const child = spawn(process.execPath, ['--import', LOADER, entry], {
-    cwd: appDir,
+    cwd: fromArchive ? path.dirname(path.dirname(appDir)) : appDir,
     env: {
       ...opts.env,
+      ...asarEnv,
       TINGXIE_DATA_DIR: opts.dataDir,
       TINGXIE_STANDIN_LOCALE: opts.locale ?? 'en-US',
       TINGXIE_STANDIN_FAKE_AUDIO: opts.fakeAudio ?? '',

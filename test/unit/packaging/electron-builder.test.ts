@@ -1,20 +1,18 @@
 /**
- * The packaging config and what it really packages (issue 2, item 9). The package is built offline:
- * electron-vite builds out/, then electron-builder --dir --linux runs with a stub Electron
- * distribution (a placeholder executable in a temp folder), so no Electron download is needed. The
- * result is not runnable, but app.asar and app.asar.unpacked are exactly what a release would contain.
+ * The packaging config and what it really packages (issue 2, item 9). The package is built offline by
+ * test/helpers/electron-builder-package.ts (electron-builder --dir --linux with a stub Electron
+ * distribution): not runnable with Electron, but app.asar and app.asar.unpacked are exactly what a
+ * release would contain. test/app/packaged.test.ts runs the app from that layout.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { listPackage, extractFile } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageLinuxDir } from '../../helpers/electron-builder-package.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
-const run = promisify(execFile);
 // js-yaml comes with electron-builder and has no type declarations; only `load` is used.
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
@@ -99,31 +97,7 @@ describe('the files electron-builder packages (offline, stub Electron)', () => {
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'tingxie-'));
-    const dist = join(tmp, 'electron-dist');
-    mkdirSync(dist);
-    // The stub stands in for the Electron executable electron-builder copies and renames.
-    writeFileSync(join(dist, 'electron'), '#!/bin/sh\necho "stub Electron for packaging tests"\nexit 1\n', { mode: 0o755 });
-    // `npm test` builds out/ once before vitest; rebuilding here would race the browser tests that serve
-    // out/renderer at the same time, so build only when this test runs on its own without a build.
-    if (!existsSync(join(root, 'out/main/index.js'))) {
-      await run(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root });
-    }
-    await run(
-      process.execPath,
-      [
-        join(root, 'node_modules/electron-builder/cli.js'),
-        '--dir',
-        '--linux',
-        '--x64',
-        '--publish',
-        'never',
-        `-c.electronDist=${dist}`,
-        '-c.npmRebuild=false',
-        `-c.directories.output=${join(tmp, 'release')}`,
-      ],
-      { cwd: root, env: { ...process.env, CI: '1' } },
-    );
-    resources = join(tmp, 'release', 'linux-unpacked', 'resources');
+    ({ resources } = await packageLinuxDir(tmp));
     entries = listPackage(join(resources, 'app.asar'), { isPack: false }).map((e) => e.replace(/\\/g, '/'));
   }, 180_000);
 

@@ -1,0 +1,93 @@
+/**
+ * The packaged app, whole (issue 11): electron-builder packages this checkout (offline, stub Electron
+ * dist), the archive is laid out as Electron sees it at run time (harness/packaged-layout.ts: an
+ * `app.asar` folder without the files electron-builder unpacked, next to the real
+ * `app.asar.unpacked`), and the app runs from there, packaged, through the same start → hold-to-talk
+ * dictation → paste → quit as dictation.test.ts. VAD is on, so the native VAD model is opened by
+ * sherpa-onnx from wherever the app points it: a path into the archive fails here as in the real app.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
+import { preparePackagedLayout, type PackagedLayout } from './harness/packaged-layout.ts';
+import { startScenario, type Scenario } from './harness/scenario.ts';
+
+const VAD_MODEL = 'node_modules/@ricky0123/vad-web/dist/silero_vad_v5.onnx';
+// What sherpa-onnx prints when it cannot open the VAD model (it does not throw: the detector stays null
+// and finds no speech, so the dictation ends as "no speech").
+const NATIVE_VAD_FAILURE = /Silero vad model file .* does not exist|vad is nullptr/;
+
+/** The app's output without repeats (a broken detector repeats its complaint for every window). */
+function distinctOutput(app: RunningApp): string {
+  return [...new Set(app.output().split('\n'))].slice(0, 60).join('\n');
+}
+
+describe('the packaged app (electron-builder layout, app.asar + app.asar.unpacked): start, dictate with VAD, quit', () => {
+  let s: Scenario;
+  let app: RunningApp;
+  let work: string;
+  let layout: PackagedLayout;
+  beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-packaged-'));
+    [s, layout] = await Promise.all([startScenario(), preparePackagedLayout(work)]);
+    console.log(`packaged in ${Math.round(layout.packagingMs)} ms (electron-builder), laid out in ${Math.round(layout.extractMs)} ms`);
+  }, 240_000);
+  afterAll(async () => {
+    if (app && app.process.exitCode === null) await app.kill();
+    await s?.close();
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  it('lays the archive out as native code sees it: unpacked files only beside it, the rest inside', () => {
+    expect(path.basename(layout.appDir)).toBe('app.asar');
+    expect(layout.unpackedFiles).toContain(VAD_MODEL);
+    expect(fs.existsSync(path.join(layout.unpackedDir, VAD_MODEL))).toBe(true);
+    expect(fs.existsSync(path.join(layout.appDir, VAD_MODEL))).toBe(false);
+    expect(layout.unpackedFiles.some((f) => f.startsWith('node_modules/better-sqlite3/') && f.endsWith('.node'))).toBe(true);
+    expect(fs.existsSync(path.join(layout.appDir, 'out/main/index.js'))).toBe(true);
+    expect(fs.existsSync(path.join(layout.appDir, 'node_modules/zod/package.json'))).toBe(true);
+  });
+
+  it('starts packaged: tray ready, hotkeys armed, microphone warm, no error box', async () => {
+    app = launchApp({ appDir: layout.appDir, packaged: true, dataDir: s.dataDir({ audio: { vad_enabled: true } }), env: s.x.env, fakeAudio: s.speech });
+    await app.waitForLog('ready', 60_000);
+    await app.waitForLog('microphone ready');
+    const state = await app.state();
+    expect(state.tray?.tooltip).toMatch(/Tingxie/);
+    expect(state.errorBoxes).toEqual([]);
+  }, 90_000);
+
+  it('hold Right Alt, speak, release (VAD on): the panel shows the text; Enter pastes it into the focused field', async () => {
+    const field = await s.targetField();
+    await s.xdotool('keydown', 'Alt_R');
+    await waitUntil(async () => (await app.state()).windows.find((w) => w.url.includes('/indicator/'))?.visible, 5000, 'the recording indicator');
+    await new Promise((r) => setTimeout(r, 3000));
+    await s.xdotool('keyup', 'Alt_R');
+    const panel = await app.page('panel');
+    await waitUntil(async () => (await app.state()).windows.find((w) => w.url.includes('/panel/'))?.visible, 10_000, `the panel\n${distinctOutput(app)}`);
+    await expect.poll(() => panel.locator('textarea').first().inputValue(), { timeout: 20_000 }).toBe('Hello world.');
+    await panel.keyboard.press('Enter');
+    await expect.poll(() => field.inputValue('#t'), { timeout: 10_000 }).toBe('Hello world.');
+    // The detector really ran on the model: sherpa-onnx opened it from app.asar.unpacked.
+    expect(app.output()).not.toMatch(NATIVE_VAD_FAILURE);
+  }, 60_000);
+
+  it('one JSONL record, transcribed by the unpacked whisper binding', async () => {
+    const file = path.join(app.dataDir, 'conversation_history.jsonl');
+    await waitUntil(() => fs.existsSync(file), 10_000, 'the history file');
+    const records = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ final_text: 'Hello world.', source: 'voice', outcome: 'confirmed' });
+    expect(records[0]?.stt_model).toContain('tiny');
+  }, 20_000);
+
+  it('Quit from the tray: exit 0, no child process left', async () => {
+    const children = (await app.state()).children;
+    await app.disconnect();
+    await app.clickTray('Quit Tingxie');
+    expect(await app.exited()).toBe(0);
+    for (const c of children) if (c.pid !== undefined) expect(() => process.kill(c.pid!, 0)).toThrow();
+  }, 30_000);
+});

@@ -1,0 +1,54 @@
+/**
+ * Packages the app offline, as a release would be laid out: electron-vite's out/ (built when missing),
+ * then `electron-builder --dir --linux` with a stub Electron distribution (a placeholder executable in
+ * a temp folder), so no Electron download is needed. The result is not runnable with Electron, but
+ * resources/app.asar and resources/app.asar.unpacked are exactly what a release would contain.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const root = resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+
+/** What {@link packageLinuxDir} made. */
+export interface LinuxPackage {
+  /** The unpacked app folder (electron-builder's linux-unpacked): the stub executable and resources/. */
+  readonly appOutDir: string;
+  /** Its resources folder, holding app.asar and app.asar.unpacked. */
+  readonly resources: string;
+  /** How long electron-builder took, in ms (the build of out/ excluded). */
+  readonly packagingMs: number;
+}
+
+/** Runs electron-builder --dir --linux --x64 into `workDir` (a fresh temp folder the caller owns and removes). */
+export async function packageLinuxDir(workDir: string): Promise<LinuxPackage> {
+  const dist = join(workDir, 'electron-dist');
+  mkdirSync(dist, { recursive: true });
+  // The stub stands in for the Electron executable electron-builder copies and renames.
+  writeFileSync(join(dist, 'electron'), '#!/bin/sh\necho "stub Electron for packaging tests"\nexit 1\n', { mode: 0o755 });
+  // `npm test` builds out/ once before vitest; rebuilding here would race the browser tests that serve
+  // out/renderer at the same time, so build only when a test runs on its own without a build.
+  if (!existsSync(join(root, 'out/main/index.js'))) {
+    await run(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root });
+  }
+  const started = performance.now();
+  await run(
+    process.execPath,
+    [
+      join(root, 'node_modules/electron-builder/cli.js'),
+      '--dir',
+      '--linux',
+      '--x64',
+      '--publish',
+      'never',
+      `-c.electronDist=${dist}`,
+      '-c.npmRebuild=false',
+      `-c.directories.output=${join(workDir, 'release')}`,
+    ],
+    { cwd: root, env: { ...process.env, CI: '1' }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const appOutDir = join(workDir, 'release', 'linux-unpacked');
+  return { appOutDir, resources: join(appOutDir, 'resources'), packagingMs: performance.now() - started };
+}
