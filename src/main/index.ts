@@ -141,6 +141,7 @@ async function start(): Promise<void> {
       window: (kind) => windows.get(kind),
       broadcast: () => ipcRef?.broadcast ?? null,
       tray: () => tray,
+      openSettings: () => showWindow('settings'),
     });
   } catch (err) {
     // Settings and History still work; the user is told why dictation does not.
@@ -167,6 +168,7 @@ async function start(): Promise<void> {
     onModelProgress: (name, download) => {
       ipcRef?.broadcast('models:progress', { name, download });
       trayDownload(name, download);
+      if (download.state === 'done') dictation?.modelInstalled(name);
     },
   });
   const ipc = setupIpc(ipcMain, {

@@ -245,4 +245,14 @@ describe('settings window', () => {
       win = undefined;
     }
   });
+
+  it('first start (no speech model): opens on Speech, says which model to download, and the banner goes once it is installed', async () => {
+    const w = await openSettings({ speechModelInstalled: false });
+    await expect.poll(() => w.page.getByRole('tab', { selected: true }).innerText()).toBe('Speech');
+    await expect.poll(() => w.page.getByTestId('model-missing').innerText()).toContain('“base” is not installed');
+    // Choosing the remote engine needs no model: the banner goes.
+    await w.page.getByLabel('Speech engine').selectOption('remote');
+    await expect.poll(() => w.page.getByTestId('model-missing').count()).toBe(0);
+    expect(w.problems).toEqual([]);
+  });
 });

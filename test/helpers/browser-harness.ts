@@ -75,6 +75,12 @@ export interface OpenOptions {
   /** A data folder (history JSONL, archives, index.db) copied into the window's fresh temp folder first. */
   readonly seedDir?: string;
   /**
+   * Whether the chosen local speech model counts as installed (default true: most windows are tested
+   * as a set-up user sees them). A placeholder file: these windows only list models, nothing loads it.
+   * False is a first start — Settings then opens on Speech with the "not installed" banner.
+   */
+  readonly speechModelInstalled?: boolean;
+  /**
    * Runs the real dictation controller and service graph behind the window, with ASR and the LLM on a
    * local OpenAI-compatible test server scripted by these options (see browser-dictation.ts).
    */
@@ -150,6 +156,11 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     if (llm !== null) fs.writeFileSync(path.join(dataDir, 'config.json'), dictationConfigText(llm.baseURL, options.configText ? (JSON.parse(options.configText) as Record<string, unknown>) : {}));
     else if (options.configText !== undefined) fs.writeFileSync(path.join(dataDir, 'config.json'), options.configText);
     const configStore = await ConfigStore.open({ dataDir });
+    const modelFile = path.join(dataDir, 'models', `ggml-${configStore.get().asr.local.model}.bin`);
+    if (options.speechModelInstalled !== false && !fs.existsSync(modelFile)) {
+      fs.mkdirSync(path.dirname(modelFile), { recursive: true });
+      fs.writeFileSync(modelFile, 'placeholder: a set-up user has a model here');
+    }
     const secretStore = await SecretStore.open({
       file: path.join(dataDir, SECRETS_FILE),
       safeStorage: fakeSafeStorage,

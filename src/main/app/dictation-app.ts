@@ -13,6 +13,7 @@ import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 import { keepEngineWarm, type EngineWarmUp } from '../asr/engine-warm-up.ts';
 import { utilityHostLauncher, type UtilityFork } from '../asr/host-launcher.ts';
+import { watchSpeechReadiness, type SpeechReadiness } from '../asr/speech-readiness.ts';
 import { CaptureLink } from '../dictation/capture-link.ts';
 import { DictationController } from '../dictation/controller.ts';
 import { panelIpcService } from '../dictation/panel-service.ts';
@@ -51,6 +52,8 @@ export interface DictationAppDeps {
   readonly broadcast: () => Broadcast | null;
   /** Tray updates (null when there is no tray). */
   readonly tray: () => { update(patch: Partial<TrayState>): void } | null;
+  /** Shows Settings (where a missing speech model is downloaded). */
+  readonly openSettings: () => void;
 }
 
 /** The dictation part of the running app. */
@@ -63,8 +66,10 @@ export interface DictationApp {
   trayHandlers(actions: Pick<Readonly<Record<TrayAction, () => void>>, 'open-settings' | 'open-history' | 'open-logs' | 'quit'>): TrayHandlers;
   /** The tray's dictation fields from the config and the controller now. */
   trayState(): Partial<TrayState>;
-  /** After the windows exist: capture and engine warm-up, hotkeys, permissions, login item, recovery offer. */
+  /** After the windows exist: capture and engine warm-up, hotkeys, speech readiness, permissions, login item, recovery offer. */
   start(): Promise<void>;
+  /** A model download finished: the speech readiness and the warm engine may change. */
+  modelInstalled(name: string): void;
   close(): Promise<void>;
 }
 
@@ -122,6 +127,13 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   });
 
   let lastError: string | null = null;
+  /** Problems the tray shows on their own line until fixed, by source (hotkeys, speech model). */
+  const problems = new Map<'hotkeys' | 'speech', string>();
+  const setProblem = (source: 'hotkeys' | 'speech', text: string | null): void => {
+    if (text === null) problems.delete(source);
+    else problems.set(source, text);
+    deps.tray()?.update({ problem: problems.size === 0 ? null : [...problems.values()].join(' ') });
+  };
   /** Shows the panel next to the cursor (on the cursor's display, fully visible) or hides it. */
   const showPanel = (show: boolean): void => {
     const w = deps.window('panel');
@@ -170,6 +182,8 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       deps.tray()?.update({ status: lastError !== null && e.state === 'idle' ? 'error' : trayStatusOf(e.state), detail: lastError ?? '', mode: e.mode, canRetry: c.lastRetryable() !== null });
     } else if (e.kind === 'notice' && e.level === 'error') {
       lastError = words(e.notice);
+      // A dictation found no model: Settings › Speech is where it is fixed (the audio is kept for a retry).
+      if (e.notice.code === 'speech-model-missing') deps.openSettings();
       if (c.state.state === 'idle') deps.tray()?.update({ status: 'error', detail: lastError, canRetry: c.lastRetryable() !== null });
     } else if (e.kind === 'done') {
       deps.tray()?.update({ canRetry: c.lastRetryable() !== null });
@@ -212,7 +226,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     beforeStart: () => paste.rememberTarget(),
     notify: (level, notices) => {
       for (const n of notices) notify(level, n);
-      deps.tray()?.update({ problem: notices.map(words).join(' ') });
+      setProblem('hotkeys', notices.map(words).join(' '));
     },
     log: (level, m, f) => dlog.log(level, m, f),
   });
@@ -234,7 +248,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     const top = keyPath.split('.')[0] ?? '';
     if (keyPath === '' || top === 'hotkeys' || top === 'recording' || top === 'feedback') {
       const s = hk.apply();
-      if (s.hookError === null && (s.toggle === null || s.toggle.registered) && s.problems.length === 0) deps.tray()?.update({ problem: null });
+      if (s.hookError === null && (s.toggle === null || s.toggle.registered) && s.problems.length === 0) setProblem('hotkeys', null);
     }
     if (keyPath === '' || top === 'audio') configureCapture();
     if (keyPath === '' || keyPath.startsWith('app.launch_at_login') || keyPath === 'app') launchAtLogin();
@@ -270,6 +284,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   };
 
   let engineWarmUp: EngineWarmUp | null = null;
+  let readiness: SpeechReadiness | null = null;
 
   const ipc: DictationIpcService = {
     frames: (id, seq, rate, pcm) => {
@@ -323,6 +338,20 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       hk.apply();
       // Not awaited: the model loads in the engine's own process while the app finishes starting.
       engineWarmUp = keepEngineWarm({ config: () => config.get(), onChange: (l) => config.onChange(l), warm: (cfg) => graph.asr.warmUp(cfg), log: (level, m, f) => dlog.log(level, m, f) });
+      // No speech model yet (a first start): say so now, where the user looks, not at the first key-up.
+      readiness = watchSpeechReadiness({
+        dataDir: deps.dataDir,
+        config: () => config.get(),
+        onChange: (l) => config.onChange(l),
+        report: (missing, when) => {
+          const notice = missing === null ? null : ({ code: 'speech-model-missing', model: missing } as const);
+          setProblem('speech', notice === null ? null : words(notice));
+          if (notice !== null && when === 'start') {
+            notify('warning', notice);
+            deps.openSettings();
+          }
+        },
+      });
       launchAtLogin();
       deps.tray()?.update(trayState());
       for (const p of await checkMacPermissions()) {
@@ -330,8 +359,13 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       }
       await offerRecovery().catch((err: unknown) => dlog.warn('recovery offer failed', { error: String(err) }));
     },
+    modelInstalled(name) {
+      readiness?.recheck();
+      if (name === config.get().asr.local.model) engineWarmUp?.warm(`installed ${name}`);
+    },
     async close() {
       stopConfig();
+      readiness?.stop();
       engineWarmUp?.stop();
       hk.dispose();
       link.release();

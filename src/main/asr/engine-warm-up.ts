@@ -40,6 +40,8 @@ export interface EngineWarmUpOptions {
 
 /** A running warm-up policy. */
 export interface EngineWarmUp {
+  /** Warms now (e.g. the chosen model was just downloaded); `why` goes to the log. */
+  warm(why: string): void;
   /** Stops reacting to config changes (app quit). */
   stop(): void;
   /** Resolves when no warm-up is in flight (tests, quit). */
@@ -67,6 +69,7 @@ export function keepEngineWarm(opts: EngineWarmUpOptions): EngineWarmUp {
     if (changeNeedsWarmUp(keyPath)) warmNow(`changed ${keyPath || 'config'}`);
   });
   return {
+    warm: warmNow,
     stop: unsubscribe,
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);

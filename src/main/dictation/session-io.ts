@@ -4,6 +4,7 @@
  * before the ASR call), and turning a crashed recording's raw frames into a journaled WAV on recovery.
  */
 import fs from 'node:fs';
+import { AsrError } from '../asr/types.ts';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { prepareForAsr } from '../audio/prepare.ts';
 import { resample } from '../audio/resample.ts';
@@ -69,7 +70,8 @@ export async function transcribe(ctx: ControllerContext, id: string, from: 'capt
     const entry = ctx.audioJournal.get(id);
     if (entry && entry.status !== 'failed') ctx.audioJournal.markFailed(id, message);
     ctx.sessions.remove(id);
-    ctx.dispatch({ type: 'asr-failed', id, error: message });
+    const missing = err instanceof AsrError && err.code === 'model-missing' && config.asr.engine === 'local';
+    ctx.dispatch(missing ? { type: 'asr-failed', id, error: message, missingModel: config.asr.local.model } : { type: 'asr-failed', id, error: message });
   } finally {
     ctx.aborts.delete(id);
   }

@@ -214,7 +214,7 @@ export function transition(m: MachineState, e: MachineEvent): Transition {
         effects: [
           { kind: 'clear-timer' },
           { kind: 'panel', show: false },
-          { kind: 'notice', level: 'error', notice: { code: 'asr-failed', reason: e.error } },
+          { kind: 'notice', level: 'error', notice: e.missingModel === undefined ? { code: 'asr-failed', reason: e.error } : { code: 'speech-model-missing', model: e.missingModel } },
           { kind: 'done', id: m.s.id, outcome: 'failed' },
         ],
       };

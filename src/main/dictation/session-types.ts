@@ -94,7 +94,8 @@ export type MachineEvent =
   | { readonly type: 'mode'; readonly mode: string }
   | { readonly type: 'asr-done'; readonly id: string; readonly asr: AsrOutcome }
   | { readonly type: 'asr-silent'; readonly id: string; readonly reason: string }
-  | { readonly type: 'asr-failed'; readonly id: string; readonly error: string }
+  /** `missingModel`: the local engine has no model installed (the user is sent to Settings › Speech). */
+  | { readonly type: 'asr-failed'; readonly id: string; readonly error: string; readonly missingModel?: string }
   | { readonly type: 'enhance-done'; readonly id: string; readonly result: EnhanceOutcome }
   | { readonly type: 'confirm'; readonly id: string; readonly text: string; readonly action: 'paste' | 'copy' }
   /** `notice` says why a failed delivery failed (default: a paste failure without details). */

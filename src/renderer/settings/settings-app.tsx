@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import type { ConfigIssuesInfo } from '../../shared/ipc/wire-types.ts';
 import { Banner } from '../components/banner.tsx';
@@ -43,6 +43,14 @@ function SettingsBody({ bridge, config, loadError, onSaved }: BodyProps) {
   const [tab, setTab] = useState<TabId>('general');
   const [issues, setIssues] = useState<ConfigIssuesInfo | null>(null);
   const saver = useConfigSaver(bridge, onSaved);
+  const picked = useRef(false);
+  const pick = (id: TabId): void => {
+    picked.current = true;
+    setTab(id);
+  };
+  useSpeechFirst(bridge, config, () => {
+    if (!picked.current) setTab('speech');
+  });
 
   useEffect(() => {
     document.title = t('settings.title');
@@ -64,7 +72,7 @@ function SettingsBody({ bridge, config, loadError, onSaved }: BodyProps) {
     <div className="settings">
       <nav className="sidebar">
         <h1>{t('settings.title')}</h1>
-        <TabList label={t('settings.tabs')} tabs={tabs} selected={tab} onSelect={setTab} />
+        <TabList label={t('settings.tabs')} tabs={tabs} selected={tab} onSelect={pick} />
       </nav>
       <div className="content">
         {issues && issues.loadIssues.length > 0 ? <IssuesBanner issues={issues} /> : null}
@@ -83,6 +91,28 @@ function SettingsBody({ bridge, config, loadError, onSaved }: BodyProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * Calls `open` once when the chosen local speech model is not installed (a first start, or a model that
+ * was deleted): Settings then opens on Speech, where it is downloaded, instead of on General.
+ */
+function useSpeechFirst(bridge: TingxieBridge, config: TabProps['config'] | null, open: () => void): void {
+  const loaded = config !== null;
+  const engine = config === null ? 'local' : stringAt(config, 'asr.engine', 'local');
+  const model = config === null ? '' : stringAt(config, 'asr.local.model', 'base');
+  const checked = useRef(false);
+  useEffect(() => {
+    if (!loaded || checked.current) return;
+    checked.current = true;
+    if (engine !== 'local') return;
+    bridge.models.list().then(
+      (models) => {
+        if (!models.some((m) => m.name === model && m.installed)) open();
+      },
+      () => undefined,
+    );
+  }, [bridge, loaded, engine, model, open]);
 }
 
 function TabContent({ tab, props }: { readonly tab: TabId; readonly props: TabProps }) {

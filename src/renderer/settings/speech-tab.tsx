@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ModelItem } from '../../shared/ipc/settings-types.ts';
+import { Banner } from '../components/banner.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -21,15 +22,23 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
   if (!langOptions.some((o) => o.value === language)) langOptions.push({ value: language, label: language });
   const model = stringAt(config, 'asr.local.model', 'base');
   const modelOptions = models.map((m) => ({ value: m.name, label: m.installed ? `${m.name} ✓` : m.name }));
+  const engine = choiceAt(config, 'asr.engine', engines, 'local');
+  // Known only once the list has loaded: no warning flashes before it.
+  const modelMissing = engine === 'local' && models.length > 0 && !models.some((m) => m.name === model && m.installed);
   if (!modelOptions.some((o) => o.value === model)) modelOptions.unshift({ value: model, label: model });
   return (
     <>
       <h2>{t('settings.tab.speech')}</h2>
+      {modelMissing ? (
+        <Banner tone="warning" testId="model-missing">
+          {t('speech.modelMissing', { model })}
+        </Banner>
+      ) : null}
       <div className="group">
         <SelectField
           id="asr-engine"
           label={t('speech.engine')}
-          value={choiceAt(config, 'asr.engine', engines, 'local')}
+          value={engine}
           options={engines.map((e) => ({ value: e, label: t(`speech.engine.${e}`) }))}
           error={saver.errors['asr.engine']}
           onChange={(v) => saver.save('asr.engine', v)}

@@ -13,6 +13,7 @@ export const NOTICE_CODES = [
   'nothing-recognized',
   'silence-discarded',
   'asr-failed',
+  'speech-model-missing',
   'asr-timeout',
   'llm-fallback',
   'llm-guarded',
@@ -58,6 +59,8 @@ export type Notice =
   | { readonly code: 'silence-discarded'; readonly reason: string }
   /** ASR failed; the audio is kept for a retry. */
   | { readonly code: 'asr-failed'; readonly reason: string }
+  /** The local engine's model is not installed (at start, or a dictation's ASR found it missing; its audio is kept). */
+  | { readonly code: 'speech-model-missing'; readonly model: string }
   | { readonly code: 'asr-timeout' }
   /** The LLM failed: the raw transcript is used. */
   | { readonly code: 'llm-fallback'; readonly reason: string | null }

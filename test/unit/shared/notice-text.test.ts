@@ -13,6 +13,7 @@ const EXAMPLES: { readonly [C in NoticeCode]: NoticeOf<C> } = {
   'nothing-recognized': { code: 'nothing-recognized' },
   'silence-discarded': { code: 'silence-discarded', reason: 'rms-below-threshold' },
   'asr-failed': { code: 'asr-failed', reason: 'ECONNREFUSED 127.0.0.1:9' },
+  'speech-model-missing': { code: 'speech-model-missing', model: 'base' },
   'asr-timeout': { code: 'asr-timeout' },
   'llm-fallback': { code: 'llm-fallback', reason: 'http 500: model crashed' },
   'llm-guarded': { code: 'llm-guarded', reason: 'answer-too-long' },

@@ -181,7 +181,11 @@ describe('session machine: stale results and timeouts', () => {
     const failed = transition(all.transcribing, { type: 'asr-failed', id: 'S1', error: 'HTTP 500' });
     expect(failed.next).toBe(IDLE);
     expect(kinds(failed.effects)).not.toContain('journal-finish');
-    expect(failed.effects.find((e) => e.kind === 'notice')).toMatchObject({ level: 'error' });
+    expect(failed.effects.find((e) => e.kind === 'notice')).toMatchObject({ level: 'error', notice: { code: 'asr-failed', reason: 'HTTP 500' } });
+    // No model installed: the notice says which one to download (not a raw "file not found"); audio kept.
+    const missing = transition(all.transcribing, { type: 'asr-failed', id: 'S1', error: 'model file not found', missingModel: 'base' });
+    expect(kinds(missing.effects)).not.toContain('journal-finish');
+    expect(missing.effects.find((e) => e.kind === 'notice')).toMatchObject({ level: 'error', notice: { code: 'speech-model-missing', model: 'base' } });
   });
 
   it('every step arms its timer', () => {
