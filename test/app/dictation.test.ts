@@ -29,6 +29,15 @@ describe('the built app: hold to talk, confirm, paste, browse', () => {
     const state = await app.state();
     expect(state.tray?.tooltip).toMatch(/Tingxie/);
     expect(state.errorBoxes).toEqual([]);
+    // Every window the app made is locked down, and its page carries the strict CSP.
+    expect(state.windows.length).toBeGreaterThanOrEqual(3);
+    for (const w of state.windows) {
+      expect(w.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+      expect(w.url).toMatch(/^file:\/\/.*\/out\/renderer\//);
+    }
+    const panel = await app.page('panel');
+    expect(await panel.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain("script-src 'self'");
+    expect(await panel.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
   }, 60_000);
 
   it('hold Right Alt, speak, release: the panel shows the text; Enter pastes it into the focused field; the clipboard is restored', async () => {
