@@ -27,7 +27,7 @@ const EN_CLAUSES = [
 const PLACES = ['公园', '海底捞', '西湖边', '公司楼下', '万达广场', '老地方'];
 const MODES = ['proofread', 'proofread', 'proofread', 'translate', 'polish', 'email', 'off'];
 const STT = ['whisper-base', 'whisper-small', 'funasr-paraformer', 'remote-whisper-1'];
-const LLM = ['qwen2.5:7b', 'gpt-4o-mini', 'deepseek-chat', ''];
+const LLM = ['qwen2.5:7b', 'gpt-4o-mini', 'deepseek-v4-flash', '']; // deepseek-chat was retired on 2026-07-24
 /** Homophone confusions ASR makes on names; the final text carries the right one. */
 const CONFUSE: Record<string, string> = { 萍: '平', 芳: '方', 静: '晶', 娜: '那', 丽: '立', 伟: '为', 明: '名', 杰: '洁' };
 

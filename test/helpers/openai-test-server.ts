@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { ProviderKind } from '../../src/shared/provider-kinds.ts';
+import { STRICT_PROVIDERS, countCached, refusalFor, usageIn, type CacheCount, type StrictSpec } from './strict-providers.ts';
 
 /**
  * A local OpenAI-compatible HTTP server on 127.0.0.1 for tests and benchmarks. It answers
@@ -11,6 +13,10 @@ import type { AddressInfo, Socket } from 'node:net';
  * prompt_cache_hit_tokens / prompt_cache_miss_tokens in 64-token units instead). Tokens come from the
  * real o200k BPE (gpt-tokenizer) over a canonical serialisation of the messages, so a byte drift early
  * in the prompt costs exactly what it would cost against the real service.
+ *
+ * With `strict` set to a provider kind, the server behaves like that provider (strict-providers.ts): it refuses
+ * what the provider refuses with the provider's status and error body, streams reasoning when the request leaves
+ * the model thinking, reports usage in the provider's shape and place, and counts cached tokens by its rule.
  *
  * Everything is bounded: stalls end when the client gives up or when close() runs (which destroys every
  * socket), and the prefix memory keeps the last `maxRememberedPrompts` prompts.
@@ -37,6 +43,8 @@ export type ChatReply =
       readonly thinkTag?: string;
       /** Emitted as `reasoning_content` deltas/fields (the DeepSeek way). */
       readonly reasoningContent?: string;
+      /** Emitted as `reasoning` deltas/fields (the Groq / OpenRouter / Ollama way). */
+      readonly reasoning?: string;
       /** Characters per streamed delta (default 4). */
       readonly chunkChars?: number;
       /** Delay between streamed deltas in ms (default 0). */
@@ -90,6 +98,8 @@ export interface ChatUsage {
   readonly prompt_tokens_details?: { readonly cached_tokens: number };
   readonly prompt_cache_hit_tokens?: number;
   readonly prompt_cache_miss_tokens?: number;
+  /** Moonshot's cached-token field (strict 'moonshot'). */
+  readonly cached_tokens?: number;
 }
 
 /** Options of startOpenAiTestServer. */
@@ -99,6 +109,8 @@ export interface OpenAiTestServerOptions {
   readonly models?: readonly string[];
   /** 'openai' (cached_tokens, ≥ 1024, 128-token steps) or 'deepseek' (hit/miss fields, 64-token units). */
   readonly flavour?: 'openai' | 'deepseek';
+  /** Behave like this provider (its refusals, usage shape and cache rule); overrides `flavour`. */
+  readonly strict?: ProviderKind;
   readonly maxRememberedPrompts?: number;
 }
 
@@ -107,8 +119,12 @@ export interface OpenAiTestServer {
   /** e.g. http://127.0.0.1:34567/v1 — what the SDK's baseURL takes. */
   readonly baseURL: string;
   readonly requests: readonly RecordedRequest[];
-  /** Usage reported per chat request, in order. */
+  /** Usage reported per chat request, in order (in the provider's shape when strict). */
   readonly usages: readonly ChatUsage[];
+  /** Requests refused in strict mode, in order, with the status and body sent. */
+  readonly refusals: readonly { readonly status: number; readonly body: unknown; readonly request: RecordedRequest }[];
+  /** Per answered chat request: whether the emulated model reasoned (strict mode). */
+  readonly thought: readonly boolean[];
   /** Replace the chat script (e.g. between test phases). */
   setChat(script: (call: ChatCall) => ChatReply | Promise<ChatReply>): void;
   setTranscription(script: (req: RecordedRequest) => TranscriptionReply | Promise<TranscriptionReply>): void;
@@ -188,6 +204,10 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
   const models = options.models ?? ['test-model'];
   const requests: RecordedRequest[] = [];
   const usages: ChatUsage[] = [];
+  const strict: StrictSpec | undefined = options.strict !== undefined ? STRICT_PROVIDERS[options.strict] : undefined;
+  const refusals: { status: number; body: unknown; request: RecordedRequest }[] = [];
+  const thought: boolean[] = [];
+  let strictMemory = new Map<string, { prompts: number[][]; units: number[][] }>();
   let remembered: { model: string; tokens: number[] }[] = [];
   let chatCount = 0;
   const sockets = new Set<Socket>();
@@ -251,6 +271,18 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
     return { ...base, prompt_tokens_details: { cached_tokens: Math.min(openAiCachedTokens(shared), tokens.length) } };
   }
 
+  /** Usage the strict provider reports, counted by its cache rule. */
+  async function strictUsage(spec: StrictSpec, model: string, messages: readonly { role: string; content: string }[], completion: string): Promise<ChatUsage> {
+    const encode = await loadEncoder();
+    const tokens = encode(serialisePrompt(messages));
+    const memory = strictMemory.get(model) ?? { prompts: [], units: [] };
+    strictMemory.set(model, memory);
+    const rule: CacheCount = spec.cache(model);
+    const cached = countCached(rule, tokens, memory);
+    if (memory.prompts.length > maxPrompts) memory.prompts = memory.prompts.slice(-maxPrompts);
+    return usageIn(spec.usage.shape, tokens.length, encode(completion).length, cached, rule) as unknown as ChatUsage;
+  }
+
   async function handleChat(req: RecordedRequest, res: ServerResponse): Promise<void> {
     const body = (req.json ?? {}) as { model?: unknown; stream?: unknown; messages?: unknown; stream_options?: { include_usage?: unknown } };
     if (!Array.isArray(body.messages)) {
@@ -263,12 +295,34 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
     }));
     const model = typeof body.model === 'string' ? body.model : 'unknown';
     const stream = body.stream === true;
-    const reply = await chatScript({ request: req, model, stream, messages, chatIndex: chatCount++ });
+    let thinks = false;
+    if (strict !== undefined) {
+      const refusal = refusalFor(strict, body as Record<string, unknown>);
+      if (refusal !== null) {
+        refusals.push({ ...refusal, request: req });
+        res.writeHead(refusal.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(refusal.body));
+        return;
+      }
+      thinks = strict.thinks(body as Record<string, unknown>, model);
+      thought.push(thinks);
+    }
+    const scripted = await chatScript({ request: req, model, stream, messages, chatIndex: chatCount++ });
+    // A strict model that was left thinking reasons before it answers, in its provider's field.
+    const reasoning = 'The user wants the dictation cleaned; fix punctuation only.';
+    const reply: ChatReply =
+      thinks && scripted.kind === 'text' && strict !== undefined
+        ? strict.reasoningField === 'think-tag'
+          ? { ...scripted, thinkTag: scripted.thinkTag ?? reasoning }
+          : strict.reasoningField === 'reasoning'
+            ? { ...scripted, reasoning: scripted.reasoning ?? reasoning }
+            : { ...scripted, reasoningContent: scripted.reasoningContent ?? reasoning }
+        : scripted;
     if (reply.kind === 'fault' && playStaticFault(res, reply.fault)) return;
     const text = reply.kind === 'text' ? reply : { kind: 'text' as const, content: 'partial answer that must never be used' };
     await sleep(text.delayMs ?? 0);
     const full = (text.thinkTag !== undefined ? `<think>${text.thinkTag}</think>` : '') + text.content;
-    const usage = await computeUsage(model, messages, full);
+    const usage = strict !== undefined ? await strictUsage(strict, model, messages, full) : await computeUsage(model, messages, full);
     usages.push(usage);
     const id = `chatcmpl-test-${chatCount}`;
     const created = Math.floor(Date.now() / 1000);
@@ -288,6 +342,7 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
       }
       const message: Record<string, unknown> = { role: 'assistant', content: full };
       if (text.reasoningContent !== undefined) message.reasoning_content = text.reasoningContent;
+      if (text.reasoning !== undefined) message.reasoning = text.reasoning;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: 'stop' }], usage }));
       return;
@@ -299,6 +354,9 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
     const size = Math.max(1, text.chunkChars ?? 4);
     if (text.reasoningContent !== undefined) {
       for (let i = 0; i < text.reasoningContent.length; i += size) deltas.push({ reasoning_content: text.reasoningContent.slice(i, i + size) });
+    }
+    if (text.reasoning !== undefined) {
+      for (let i = 0; i < text.reasoning.length; i += size) deltas.push({ reasoning: text.reasoning.slice(i, i + size) });
     }
     for (let i = 0; i < full.length; i += size) deltas.push({ content: full.slice(i, i + size) });
     const cutAt = fault !== undefined && 'afterChunks' in fault ? Math.min(fault.afterChunks ?? 2, deltas.length) : fault !== undefined && fault.kind !== 'malformed-json' ? Math.min(2, deltas.length) : Infinity;
@@ -314,8 +372,14 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
       else if (fault.kind === 'truncated-stream') res.end();
       return; // stall-mid-stream: keep the socket open
     }
-    res.write(chunk({}, 'stop'));
-    if (body.stream_options?.include_usage === true) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+    const place = strict?.usage.place ?? 'include-usage';
+    if (place === 'choice') {
+      // Moonshot: usage inside the finishing choice, never at the top level.
+      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta: {}, finish_reason: 'stop', usage }] })}\n\n`);
+    } else {
+      res.write(chunk({}, 'stop', place === 'finish-chunk' ? { usage } : {}));
+    }
+    if (place === 'include-usage' && body.stream_options?.include_usage === true) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
     res.end('data: [DONE]\n\n');
   }
 
@@ -408,6 +472,8 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     usages,
+    refusals,
+    thought,
     setChat(script) {
       chatScript = script;
     },
@@ -417,7 +483,10 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
     reset() {
       requests.length = 0;
       usages.length = 0;
+      refusals.length = 0;
+      thought.length = 0;
       remembered = [];
+      strictMemory = new Map();
       chatCount = 0;
     },
     async close() {

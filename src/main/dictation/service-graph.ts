@@ -97,6 +97,7 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
         text: r.text,
         enhanced: r.enhanced,
         reason: r.reason ? `${r.reason.code}: ${r.reason.message}` : null,
+        refusal: r.reason?.refusal ?? null,
         mode: r.mode,
         model: r.model,
         historyMode: r.historyMode,

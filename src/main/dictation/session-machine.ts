@@ -75,7 +75,8 @@ function afterAsr(s: Session, asr: AsrOutcome): Transition {
 function afterEnhance(s: Session, asr: AsrOutcome, enh: EnhanceOutcome, before: readonly Effect[] = []): Transition {
   const effects: Effect[] = [...before];
   if (enh.status === 'fallback' || enh.status === 'guarded') {
-    effects.push({ kind: 'notice', level: 'warning', notice: { code: enh.status === 'guarded' ? 'llm-guarded' : 'llm-fallback', reason: enh.reason } });
+    const notice: Notice = enh.status === 'guarded' ? { code: 'llm-guarded', reason: enh.reason } : { code: 'llm-fallback', reason: enh.reason, refusal: enh.refusal ?? null };
+    effects.push({ kind: 'notice', level: 'warning', notice });
   }
   if (s.options.preview) {
     effects.push({ kind: 'panel', show: true }, { kind: 'journal-stage', id: s.id, stage: 'preview', asr }, ...timer(s, 'preview'));

@@ -3,7 +3,7 @@
  * it asks the controller to run. Plain data only, so every transition can be tested as a table.
  */
 import type { DictationState, EnhanceStatusWire } from '../../shared/ipc/dictation-types.ts';
-import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
+import type { Notice, NoticeLevel, ProviderRefusal } from '../../shared/notices/notice.ts';
 
 /** Per-step time limits in ms (0 = no limit). */
 export interface StepTimeouts {
@@ -54,6 +54,8 @@ export interface EnhanceOutcome {
   readonly text: string;
   readonly enhanced: string | null;
   readonly reason: string | null;
+  /** The provider refused the request: what it refused, for the notice to say in the UI language. */
+  readonly refusal?: ProviderRefusal | null;
   readonly mode: string;
   readonly model: string;
   /** Mode the record is logged under; null for chains (they log nothing). */

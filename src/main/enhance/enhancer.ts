@@ -1,9 +1,10 @@
+import { providerRefusalText } from '../../shared/notices/notice-text.ts';
 import type { Config } from '../settings/config-schema.ts';
 import { providerSecretName } from '../settings/secrets.ts';
 import type { PromptLanguage } from './builtin-modes.ts';
 import { RESERVED_MODE_OFF } from './builtin-modes.ts';
 import { CorrectionRetriever, type CorrectionHistory, type RetrievalStats } from './correction-retrieval.ts';
-import { checkDivergence } from './divergence-guard.ts';
+import { checkDivergence, guardTaskOf } from './divergence-guard.ts';
 import { HistoryBuilder, type RecentHistorySource } from './history-builder.ts';
 import { redactSecrets, streamChat, type CallUsage, type FailureReason, type LlmProvider, type StreamEvent } from './llm-client.ts';
 import { loadModes, modesDir, resolveMode, stepsOf, type EnhanceMode, type ModeIssue } from './modes.ts';
@@ -50,7 +51,7 @@ export interface SecretReader {
 export function providerFromConfig(config: Config, secrets: SecretReader | null, id: string): LlmProvider | undefined {
   const p = config.ai_enhance.providers[id];
   if (!p) return undefined;
-  return { id, baseURL: p.base_url, apiKey: secrets?.get(providerSecretName(id)), ...(p.extra_body ? { extraBody: p.extra_body } : {}) };
+  return { id, kind: p.kind, baseURL: p.base_url, apiKey: secrets?.get(providerSecretName(id)), ...(p.extra_body ? { extraBody: p.extra_body } : {}) };
 }
 
 /** Services the enhancer uses; every context source is optional. */
@@ -187,8 +188,11 @@ export class Enhancer {
     const modeId = req.mode ?? s.mode;
     const base = { raw, enhanced: null, suggestion: null, thinking: '', model: s.model, usage: null } as const;
     const fallback = (mode: string, steps: readonly string[], historyMode: string | null, reason: FailureReason, extra: Partial<EnhanceResult> = {}): EnhanceResult => {
-      const r: EnhanceResult = { ...base, status: 'fallback', text: raw, reason: { code: reason.code, message: this.scrub(reason.message) }, mode, steps, historyMode, elapsedMs: now() - started, ...extra };
-      this.warn(`enhancement fell back to the raw text (${r.reason?.code}): ${r.reason?.message}`);
+      // A refused model name the provider did not repeat is the one configured; the raw body goes to the log only.
+      const refusal = reason.refusal?.kind === 'bad-model' && reason.refusal.model === undefined ? { ...reason.refusal, model: s.model } : reason.refusal;
+      const message = this.scrub(refusal ? providerRefusalText('en', refusal) : reason.message);
+      const r: EnhanceResult = { ...base, status: 'fallback', text: raw, reason: { code: reason.code, message, ...(refusal ? { refusal } : {}) }, mode, steps, historyMode, elapsedMs: now() - started, ...extra };
+      this.warn(`enhancement fell back to the raw text (${reason.code}): ${message}${reason.detail ? `; the provider answered ${reason.detail}` : ''}`);
       return r;
     };
     if (modeId === RESERVED_MODE_OFF || raw === '') {
@@ -218,7 +222,7 @@ export class Enhancer {
       usage = addUsage(usage, out.usage);
       thinking = [thinking, out.thinking].filter((t) => t !== '').join('\n');
       if (out.answer.trim() === '') return fallback(mode.id, stepIds, historyMode, { code: 'empty', message: 'the model returned an empty answer' }, { usage, thinking });
-      const verdict = checkDivergence(input, out.answer, step.guard);
+      const verdict = checkDivergence(input, out.answer, step.guard, guardTaskOf(step.id, step.guard));
       if (!verdict.ok) {
         this.warn(`guard kept the raw text (${step.id}): ${verdict.why}`);
         return { ...base, status: 'guarded', text: raw, suggestion: out.answer, reason: { code: 'diverged', message: verdict.why }, thinking, mode: mode.id, steps: stepIds, historyMode, usage, elapsedMs: now() - started };

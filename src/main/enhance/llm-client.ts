@@ -1,7 +1,14 @@
 import type OpenAI from 'openai';
+import type { ProviderKind } from '../../shared/provider-kinds.ts';
+import type { ProviderRefusal } from '../../shared/notices/notice.ts';
+import { providerRefusalText } from '../../shared/notices/notice-text.ts';
+import { readProviderError } from './provider-error.ts';
+import { ThinkStream } from './think-split.ts';
+import { usageFromChunk, type CallUsage } from './usage.ts';
+
+export type { CallUsage } from './usage.ts';
 
 type OpenAiModule = typeof OpenAI;
-import { ThinkStream } from './think-split.ts';
 
 /**
  * The LLM call on the `openai` SDK, made safe for dictation: one hard wall-clock deadline for the whole
@@ -17,11 +24,11 @@ export interface LlmProvider {
   readonly baseURL: string;
   /** From the secret store; undefined for keyless local servers. */
   readonly apiKey: string | undefined;
+  /** The provider preset whose profile builds the request; absent means 'other' (core OpenAI fields only). */
+  readonly kind?: ProviderKind;
+  /** The user's extra request fields (added last; null removes a field). */
   readonly extraBody?: Readonly<Record<string, unknown>>;
 }
-
-/** Provider families whose "thinking" switch differs on the wire. */
-export type ProviderFamily = 'openai' | 'deepseek' | 'ollama' | 'dashscope' | 'openrouter' | 'generic';
 
 /** Why an enhancement fell back to the raw text (the UI shows `message`). */
 export type FailureCode =
@@ -32,13 +39,10 @@ export type FailureCode =
 export interface FailureReason {
   readonly code: FailureCode;
   readonly message: string;
-}
-
-/** Token usage of one call, cached tokens from OpenAI's or DeepSeek's fields. */
-export interface CallUsage {
-  readonly prompt_tokens: number;
-  readonly completion_tokens: number;
-  readonly cached_tokens: number;
+  /** What the provider refused, read from its error body (provider-error.ts); the UI words it in its own language. */
+  readonly refusal?: ProviderRefusal;
+  /** The provider's raw error body with the status, secrets removed: for the log only, never shown. */
+  readonly detail?: string;
 }
 
 /** A chat message. */
@@ -67,42 +71,6 @@ export interface ChatCallOptions {
 export type ChatOutcome =
   | { readonly ok: true; readonly answer: string; readonly thinking: string; readonly usage: CallUsage | null; readonly attempts: number }
   | { readonly ok: false; readonly reason: FailureReason; readonly attempts: number };
-
-/** Guesses the provider family from the base URL (and model name). */
-export function providerFamily(baseURL: string, model = ''): ProviderFamily {
-  const u = baseURL.toLowerCase();
-  if (u.includes('api.openai.com')) return 'openai';
-  if (u.includes('deepseek')) return 'deepseek';
-  if (u.includes('dashscope') || u.includes('aliyuncs')) return 'dashscope';
-  if (u.includes('openrouter.ai')) return 'openrouter';
-  if (u.includes(':11434')) return 'ollama';
-  if (/^deepseek/i.test(model)) return 'deepseek';
-  return 'generic';
-}
-
-/** Request fields that turn reasoning on or off for a family (empty where the family has no switch). */
-export function thinkingFields(family: ProviderFamily, model: string, on: boolean): Record<string, unknown> {
-  switch (family) {
-    case 'openai':
-      // Only reasoning models accept reasoning_effort; others reject it.
-      return /^(o1|o3|o4|gpt-5)/i.test(model) ? { reasoning_effort: on ? 'medium' : 'minimal' } : {};
-    case 'deepseek':
-      return { thinking: { type: on ? 'enabled' : 'disabled' } };
-    case 'ollama':
-      return { think: on };
-    case 'dashscope':
-      return { enable_thinking: on };
-    case 'openrouter':
-      return { reasoning: on ? { enabled: true } : { enabled: false, exclude: true } };
-    case 'generic':
-      // vLLM / SGLang / llama.cpp servers read the chat template switch; others ignore unknown kwargs.
-      return { chat_template_kwargs: { enable_thinking: on } };
-    default: {
-      const never: never = family;
-      return never;
-    }
-  }
-}
 
 /** Replaces every occurrence of each secret (and of its last 8 characters, for partial echoes) with `***`. */
 export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
@@ -137,16 +105,6 @@ async function clientFor(p: LlmProvider): Promise<OpenAI> {
   return c;
 }
 
-function usageOf(u: unknown): CallUsage | null {
-  if (typeof u !== 'object' || u === null) return null;
-  const r = u as { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number } | null; prompt_cache_hit_tokens?: number };
-  return {
-    prompt_tokens: r.prompt_tokens ?? 0,
-    completion_tokens: r.completion_tokens ?? 0,
-    cached_tokens: r.prompt_tokens_details?.cached_tokens ?? r.prompt_cache_hit_tokens ?? 0,
-  };
-}
-
 interface Classified {
   readonly reason: FailureReason;
   readonly retryable: boolean;
@@ -161,16 +119,19 @@ function classify(err: unknown, abortCause: 'deadline' | 'connect' | 'user' | nu
   const e = err as { status?: number; headers?: Headers | Record<string, string>; message?: string; name?: string };
   const status = typeof e.status === 'number' ? e.status : undefined;
   const text = msg(String(e.message ?? err));
-  if (status === 401 || status === 403) return { reason: { code: 'auth', message: `the provider refused the API key (${status})` }, retryable: false };
-  if (status === 413) return { reason: { code: 'too-large', message: 'the request is too large for the provider (413)' }, retryable: false };
+  // An HTTP error: its body read into one sentence (and a structured refusal); the raw body goes to `detail` for the log.
+  const read = readProviderError(err, (t) => redactSecrets(t, secrets));
+  const said = read ? { message: providerRefusalText('en', read.refusal), refusal: read.refusal, detail: `HTTP ${status}: ${read.raw.slice(0, 2000)}` } : {};
+  if (status === 401 || status === 403) return { reason: { code: 'auth', message: `the provider refused the API key (${status})`, ...said }, retryable: false };
+  if (status === 413) return { reason: { code: 'too-large', message: 'the request is too large for the provider (413)', ...said }, retryable: false };
   if (status === 429) {
     const h = e.headers;
     const raw = h instanceof Headers ? h.get('retry-after') : h?.['retry-after'];
     const secs = raw !== null && raw !== undefined ? Number(raw) : NaN;
-    return { reason: { code: 'rate-limited', message: 'the provider is rate limiting (429)' }, retryable: true, ...(Number.isFinite(secs) ? { retryAfterMs: secs * 1000 } : {}) };
+    return { reason: { code: 'rate-limited', message: 'the provider is rate limiting (429)', ...said }, retryable: true, ...(Number.isFinite(secs) ? { retryAfterMs: secs * 1000 } : {}) };
   }
-  if (status === 408 || (status !== undefined && status >= 500)) return { reason: { code: 'server', message: `server error ${status}: ${text}` }, retryable: true };
-  if (status !== undefined) return { reason: { code: 'bad-response', message: `HTTP ${status}: ${text}` }, retryable: false };
+  if (status === 408 || (status !== undefined && status >= 500)) return { reason: { code: 'server', message: `server error ${status}: ${text}`, ...said }, retryable: true };
+  if (status !== undefined) return { reason: { code: 'bad-response', message: `HTTP ${status}: ${text}`, ...said }, retryable: false };
   if (err instanceof SyntaxError || /JSON|Unexpected token|parse/i.test(text)) return { reason: { code: 'bad-response', message: `unreadable answer: ${text}` }, retryable: true };
   return { reason: { code: 'network', message: `connection failed: ${text}` }, retryable: true };
 }
@@ -224,7 +185,7 @@ export async function streamChat(o: ChatCallOptions): Promise<ChatOutcome> {
           if (out.answer) o.onEvent?.({ type: 'answer', text: out.answer });
         }
         if (choice?.finish_reason) finish = choice.finish_reason;
-        if (chunk.usage) usage = usageOf(chunk.usage);
+        usage = usageFromChunk(chunk) ?? usage;
       }
       if (cause !== null) throw new Error('aborted');
       if (finish === null) {

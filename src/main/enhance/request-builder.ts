@@ -1,17 +1,18 @@
 import type { PromptLanguage } from './builtin-modes.ts';
 import type { CorrectionRetriever } from './correction-retrieval.ts';
 import type { HistoryBuilder, HistoryLimits } from './history-builder.ts';
-import { providerFamily, thinkingFields, type ChatMessage, type LlmProvider } from './llm-client.ts';
+import type { ChatMessage, LlmProvider } from './llm-client.ts';
 import type { EnhanceMode } from './modes.ts';
 import { buildSystemPrompt, type PromptParts } from './prompt.ts';
+import { profileFor } from './providers/registry.ts';
+import { buildRequestBody } from './providers/request-body.ts';
 import { byteUpperBound, contextWindowFor, estimateTokens, MESSAGE_OVERHEAD_TOKENS, tokenCounterFor } from './token-count.ts';
 import type { VocabularyStore } from './vocabulary-store.ts';
 
 /**
  * Builds the request body of one enhancement step: context sources (each failing soft), the system
- * prompt in cache-friendly order, the token budget, and the provider family's thinking fields.
- * Body key order is fixed (model, messages, then the per-request knobs) so the serialised bytes of
- * consecutive requests share their prefix.
+ * prompt in cache-friendly order, the token budget (the model's window from the provider's profile), and the
+ * body the provider's profile says it accepts (providers/request-body.ts), the user's extra_body last.
  */
 
 /** The settings a step needs. */
@@ -93,7 +94,8 @@ export async function buildStepRequest(
 
   // Token budget: the context window minus a reserve for the answer (about twice the input, at most max_output_tokens).
   const counter = tokenCounterFor(s.model);
-  const window = s.contextWindow ?? contextWindowFor(s.model);
+  const profile = profileFor(provider?.kind);
+  const window = s.contextWindow ?? profile.contextWindow(s.model) ?? contextWindowFor(s.model);
   const reserve = Math.min(s.maxOutputTokens, Math.max(256, 2 * estimateTokens(input) + 64));
   const budget = window - reserve;
   const overhead = 2 * MESSAGE_OVERHEAD_TOKENS;
@@ -128,16 +130,12 @@ export async function buildStepRequest(
     { role: 'system', content: system },
     { role: 'user', content: input },
   ];
-  const family = providerFamily(provider?.baseURL ?? '', s.model);
-  const body: Record<string, unknown> = {
+  const body = buildRequestBody(profile, {
     model: s.model,
     messages,
-    stream: true,
-    stream_options: { include_usage: true },
-    max_tokens: Math.min(s.maxOutputTokens, Math.max(64, budget - tokens + reserve)),
-    temperature: 0.2,
-    ...thinkingFields(family, s.model, s.thinking),
-    ...(provider?.extraBody ?? {}),
-  };
+    maxTokens: Math.min(s.maxOutputTokens, Math.max(64, budget - tokens + reserve)),
+    thinking: s.thinking,
+    extraBody: provider?.extraBody,
+  });
   return { body, messages, historyLines: historyLines.length, vocabularyPairs: vocabulary.length, retrieved: retrieved.length, promptTokens: tokens, tokenMethod: method, tooLong };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_KINDS } from '../../shared/provider-kinds.ts';
 
 /*
  * The one schema of config.json. Where WenZi (the seed design) has a setting, its key path and default are
@@ -13,7 +14,7 @@ import { z } from 'zod';
  */
 
 /** Config format version this build writes; migrations.ts lifts older files to it. */
-export const CONFIG_VERSION = 1;
+export const CONFIG_VERSION = 2;
 
 /** Names of keys that hold secrets; they are refused anywhere in config.json (secrets.ts stores them). */
 export const SECRET_KEY_NAMES: ReadonlySet<string> = new Set([
@@ -52,9 +53,15 @@ const languageCode = z.string().regex(/^(auto|[a-z]{2,3}(-[A-Za-z]{2,4})?)$/, "'
 
 /** One OpenAI-compatible LLM provider (WenZi shape minus `api_key`, which lives in the secret store). */
 export const providerSchema = z.object({
+  /**
+   * Which provider's documented rules build the request (src/main/enhance/providers/). Set explicitly; a config
+   * written before it existed gets it once, from its base URL, in the v1 → v2 migration. 'other' sends only
+   * the core OpenAI fields.
+   */
+  kind: z.enum(PROVIDER_KINDS).default('other'),
   base_url: httpUrl,
   models: z.array(z.string().trim().min(1).max(200)).max(200).default([]),
-  /** Extra request body fields sent as is (WenZi's `extra_body`). */
+  /** Extra request body fields (WenZi's `extra_body`), added last; a field set to null is removed from the request. */
   extra_body: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -146,7 +153,7 @@ export const configSchema = z.object({
       enabled: z.boolean().default(false),
       mode: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a mode id (file name in enhance_modes/)').default('proofread'),
       providers: z.record(providerId, providerSchema).default({
-        ollama: { base_url: 'http://localhost:11434/v1', models: ['qwen2.5:7b'] },
+        ollama: { kind: 'ollama', base_url: 'http://localhost:11434/v1', models: ['qwen2.5:7b'] },
       }),
       default_provider: providerId.default('ollama'),
       default_model: z.string().trim().min(1).max(200).default('qwen2.5:7b'),

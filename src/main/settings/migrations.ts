@@ -1,3 +1,4 @@
+import { recogniseKind } from '../enhance/providers/registry.ts';
 import { CONFIG_VERSION } from './config-schema.ts';
 import { getPath, setPath } from './key-path.ts';
 import { isPlainObject } from './plain.ts';
@@ -23,6 +24,22 @@ export const MIGRATIONS: readonly Migration[] = [
       if (method === 'auto') {
         setPath(raw, ['output', 'method'], 'paste');
         notes.push('output.method "auto" (WenZi) became "paste"');
+      }
+    },
+  },
+  {
+    from: 1,
+    describe: 'every AI provider gets an explicit kind, recognised once from its base URL',
+    apply(raw, notes) {
+      // The only place a base URL decides the provider: the result is written back and chosen in Settings from
+      // then on, so no request ever guesses (ARCHITECTURE.md convention 12).
+      const providers = getPath(raw, ['ai_enhance', 'providers']);
+      if (!isPlainObject(providers)) return;
+      for (const [id, p] of Object.entries(providers)) {
+        if (!isPlainObject(p) || p.kind !== undefined) continue;
+        const kind = typeof p.base_url === 'string' ? recogniseKind(p.base_url) : 'other';
+        p.kind = kind;
+        notes.push(`ai_enhance.providers.${id}.kind set to "${kind}" from its base URL`);
       }
     },
   },

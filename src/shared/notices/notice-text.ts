@@ -4,7 +4,7 @@
  * The tables are typed as one function per code: a code without words in either language does not
  * compile, and test/unit/shared/notice-text.test.ts checks every code at run time too.
  */
-import type { HotkeyRole, Notice, NoticeCode, NoticeOf } from './notice.ts';
+import type { HotkeyRole, Notice, NoticeCode, NoticeOf, ProviderRefusal } from './notice.ts';
 
 /** A UI language (the same two as the renderer's i18n and main's messages). */
 export type NoticeLanguage = 'en' | 'zh';
@@ -40,7 +40,7 @@ const EN: NoticeTexts = {
   'asr-failed': (n) => `Transcription failed${enWhy(n.reason)}. The audio is kept: use "Retry last dictation".`,
   'speech-model-missing': (n) => `No speech model is installed yet: download "${n.model}" in Settings › Speech, or choose a cloud engine there. Anything you dictated meanwhile is kept: use "Retry last dictation" afterwards.`,
   'asr-timeout': () => 'Transcription took too long. The audio is kept: use "Retry last dictation".',
-  'llm-fallback': (n) => `Enhancement failed${enWhy(n.reason)}: using the raw transcript.`,
+  'llm-fallback': (n) => (n.refusal ? `Enhancement failed, using the raw transcript. ${providerRefusalText('en', n.refusal)}` : `Enhancement failed${enWhy(n.reason)}: using the raw transcript.`),
   'llm-guarded': (n) => `Enhancement looked wrong${enWhy(n.reason)}: using the raw transcript.`,
   'preview-timeout': () => 'The preview waited too long and was closed; reopen it from the menu.',
   'paste-failed': (n) => `Could not paste${n.app ? ` into ${n.app}` : ''}${enWhy(n.reason)}: the text is on the clipboard, paste it yourself.`,
@@ -48,6 +48,10 @@ const EN: NoticeTexts = {
   'copy-failed': (n) => `Could not put the text on the clipboard${enWhy(n.reason)}.`,
   'step-failed': (n) => `A dictation step failed${enWhy(n.reason)}.`,
   'history-save-failed': (n) => `The dictation could not be saved to history${enWhy(n.reason)}.`,
+  'history-degraded': (n) =>
+    `${n.state === 'read-only' ? 'The data folder is read-only' : 'History cannot be saved right now'}${enWhy(n.reason)}. You can still browse history and dictate (the text is pasted); ${n.pending > 0 ? `${n.pending} new record(s) are` : 'new records are'} kept in memory and saved as soon as the disk accepts them. They are lost if Tingxie quits first.`,
+  'history-unreadable': (n) => `Some history could not be read and is not shown: ${n.files}${enWhy(n.reason)}. Everything else is shown; see the log for details.`,
+  'mode-invalid': (n) => `The mode file ${n.file}${n.line !== null ? ` (line ${n.line})` : ''} is invalid: ${n.reason}. Using the built-in ${n.fallback} mode until it is fixed.`,
   'recovery-no-audio': () => 'That dictation had no audio left to recover.',
   'microphone-error': (n) => `The microphone is not working${enWhy(n.reason)}.`,
   'select-first': () => 'Select some text first: nothing was copied from the focused app.',
@@ -61,7 +65,8 @@ const EN: NoticeTexts = {
     'Tingxie needs the Accessibility permission to see the hold-to-talk key and to paste into other apps. Allow it in System Settings → Privacy & Security → Accessibility (after an update, remove Tingxie there and add it again), then restart Tingxie.',
   'hook-unavailable': (n) => {
     const why = {
-      wayland: 'Hold-to-talk needs X11 or XWayland: this Wayland session exposes no DISPLAY. Use the toggle shortcut instead, or enable XWayland.',
+      wayland: "Hold-to-talk needs X11 or XWayland: this Wayland session exposes no DISPLAY. Use the toggle shortcut instead (through the desktop's global shortcuts portal, where it has one), or enable XWayland.",
+      'wayland-partial': 'In this Wayland session hold-to-talk only works while an X11 (XWayland) app has focus, and the recording keys are not consumed.',
       'no-display': 'Hold-to-talk needs a graphical session (no DISPLAY is set).',
       'load-failed': `Hold-to-talk is unavailable: the global key hook could not be loaded${enWhy(n.reason)}.`,
       'start-failed': `Hold-to-talk is unavailable: the global key hook could not start${enWhy(n.reason)}.`,
@@ -83,7 +88,7 @@ const ZH: NoticeTexts = {
   'asr-failed': (n) => `语音识别失败${zhWhy(n.reason)}。录音已保留：可用“重试上一次听写”。`,
   'speech-model-missing': (n) => `还没有安装语音模型：请在“设置 › 语音”中下载“${n.model}”，或在那里改用云端识别。期间的听写录音都已保留，装好后可用“重试上一次听写”。`,
   'asr-timeout': () => '语音识别耗时过长。录音已保留：可用“重试上一次听写”。',
-  'llm-fallback': (n) => `AI 润色失败${zhWhy(n.reason)}：改用原始识别文本。`,
+  'llm-fallback': (n) => (n.refusal ? `AI 润色失败，已改用原始识别文本。${providerRefusalText('zh', n.refusal)}` : `AI 润色失败${zhWhy(n.reason)}：改用原始识别文本。`),
   'llm-guarded': (n) => `AI 的回答看起来不对${zhWhy(n.reason)}：改用原始识别文本。`,
   'preview-timeout': () => '预览等待过久，已关闭；可从菜单重新打开。',
   'paste-failed': (n) => `无法粘贴${n.app ? `到 ${n.app}` : ''}${zhWhy(n.reason)}：文字已在剪贴板上，请手动粘贴。`,
@@ -91,6 +96,10 @@ const ZH: NoticeTexts = {
   'copy-failed': (n) => `无法把文字放到剪贴板上${zhWhy(n.reason)}。`,
   'step-failed': (n) => `听写的某个步骤失败了${zhWhy(n.reason)}。`,
   'history-save-failed': (n) => `这次听写未能保存到历史记录${zhWhy(n.reason)}。`,
+  'history-degraded': (n) =>
+    `${n.state === 'read-only' ? '数据文件夹是只读的' : '历史记录暂时无法保存'}${zhWhy(n.reason)}。仍可浏览历史并继续听写（文字照常粘贴）；${n.pending > 0 ? `${n.pending} 条新记录` : '新记录'}暂存在内存中，磁盘可写后立即保存。若在此之前退出 Tingxie，这些记录会丢失。`,
+  'history-unreadable': (n) => `部分历史记录无法读取，未显示：${n.files}${zhWhy(n.reason)}。其余记录照常显示；详情见日志。`,
+  'mode-invalid': (n) => `模式文件 ${n.file}${n.line !== null ? `（第 ${n.line} 行）` : ''}有误：${n.reason}。修正之前改用内置的“${n.fallback}”模式。`,
   'recovery-no-audio': () => '这次听写已没有可恢复的录音。',
   'microphone-error': (n) => `麦克风无法工作${zhWhy(n.reason)}。`,
   'select-first': () => '请先选中文字：没有从当前应用复制到任何内容。',
@@ -104,7 +113,8 @@ const ZH: NoticeTexts = {
     'Tingxie 需要“辅助功能”权限才能识别按住说话的按键并粘贴到其他应用。请在“系统设置 → 隐私与安全性 → 辅助功能”中允许（更新后请先移除 Tingxie 再重新添加），然后重新启动 Tingxie。',
   'hook-unavailable': (n) => {
     const why = {
-      wayland: '按住说话需要 X11 或 XWayland：当前 Wayland 会话没有 DISPLAY。请改用切换快捷键，或启用 XWayland。',
+      wayland: '按住说话需要 X11 或 XWayland：当前 Wayland 会话没有 DISPLAY。请改用切换快捷键（桌面提供全局快捷键门户时通过门户注册），或启用 XWayland。',
+      'wayland-partial': '在当前 Wayland 会话中，只有 X11（XWayland）应用处于焦点时按住说话才有效，录音时的按键也不会被拦截。',
       'no-display': '按住说话需要图形会话（未设置 DISPLAY）。',
       'load-failed': `按住说话不可用：无法加载全局按键钩子${zhWhy(n.reason)}。`,
       'start-failed': `按住说话不可用：无法启动全局按键钩子${zhWhy(n.reason)}。`,
@@ -116,6 +126,51 @@ const ZH: NoticeTexts = {
     `无法注册切换快捷键：${n.cause === 'taken' ? `${n.accelerator} 已被其他应用或系统占用` : `${n.accelerator} 不是有效的快捷键${zhWhy(n.reason)}`}。请在设置中换一个。`,
   'key-problem': (n) => `无法使用${ZH_ROLES[n.role]}“${n.key}”（${n.reason}）。`,
 };
+
+/**
+ * What a provider refused and what to change, in one sentence of `lang` (the notice of a failed
+ * enhancement, Settings' Verify). Fields, model names and the provider's own message stay as they are.
+ */
+export function providerRefusalText(lang: NoticeLanguage, r: ProviderRefusal): string {
+  const en = lang === 'en';
+  const said = r.providerMessage ? (en ? ` (“${r.providerMessage}”)` : `（“${r.providerMessage}”）`) : '';
+  switch (r.kind) {
+    case 'unknown-field':
+      return en
+        ? `The provider does not accept ${r.field ? `the field “${r.field}”` : 'a field of the request'}: choose the right provider type in Settings › AI, or remove the field in extra_body.`
+        : `服务商不接受${r.field ? `字段“${r.field}”` : '请求中的某个字段'}：请在“设置 › AI”中选择正确的服务商类型，或在 extra_body 中删除该字段。`;
+    case 'bad-model':
+      return en
+        ? `The model ${r.model ? `“${r.model}” ` : ''}is not available: choose a current model in Settings › AI.`
+        : `模型名${r.model ? `“${r.model}”` : ''}不可用：请在“设置 › AI”中选择当前的模型。`;
+    case 'auth':
+      return en ? 'The provider refused the API key: check the key in Settings › AI.' : '服务商拒绝了 API 密钥：请在“设置 › AI”中检查密钥。';
+    case 'quota':
+      return en
+        ? 'The provider account has no balance or quota left: top it up with the provider, or choose another provider in Settings › AI.'
+        : '服务商账户余额或额度不足：请到服务商处充值，或在“设置 › AI”中换一个服务商。';
+    case 'rate-limit':
+      return en
+        ? 'The provider is limiting the request rate: wait a moment and dictate again, or choose another model in Settings › AI.'
+        : '服务商限制了请求频率：请稍等片刻再听写，或在“设置 › AI”中换一个模型。';
+    case 'context-too-long':
+      return en
+        ? 'The request is too long for the model’s context: turn the history down in Settings › AI, or choose a model with a longer context.'
+        : '请求超出了模型的上下文长度：请在“设置 › AI”中减少历史记录，或换用上下文更长的模型。';
+    case 'bad-parameter':
+      return en
+        ? `The provider does not accept ${r.field ? `the value of “${r.field}”` : 'a value in the request'}: choose the right provider type in Settings › AI, or change the value in extra_body.`
+        : `服务商不接受${r.field ? `“${r.field}”的取值` : '请求中的某个取值'}：请在“设置 › AI”中选择正确的服务商类型，或在 extra_body 中修改该值。`;
+    case 'server':
+      return en ? `The provider had a server error${said}: try again later.` : `服务商出现服务器错误${said}：请稍后再试。`;
+    case 'other':
+      return en ? `The provider refused the request${said}: check the provider in Settings › AI.` : `服务商拒绝了请求${said}：请检查“设置 › AI”中的服务商设置。`;
+    default: {
+      const never: never = r.kind;
+      return never;
+    }
+  }
+}
 
 /** The words of both languages (tests check every code in each). */
 export const NOTICE_TEXTS: Readonly<Record<NoticeLanguage, NoticeTexts>> = { en: EN, zh: ZH };

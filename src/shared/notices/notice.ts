@@ -23,6 +23,9 @@ export const NOTICE_CODES = [
   'copy-failed',
   'step-failed',
   'history-save-failed',
+  'history-degraded',
+  'history-unreadable',
+  'mode-invalid',
   'recovery-no-audio',
   'microphone-error',
   'select-first',
@@ -42,10 +45,35 @@ export const NOTICE_CODES = [
 export type NoticeCode = (typeof NOTICE_CODES)[number];
 
 /** Why the global key hook is not running. `accessibility`: it failed to start on macOS (permission missing). */
-export type HookFailureCause = 'wayland' | 'no-display' | 'load-failed' | 'start-failed' | 'accessibility';
+export type HookFailureCause =
+  | 'wayland'
+  /** A Wayland session with XWayland: the hook runs but sees keys only while an X11 app has focus. */
+  | 'wayland-partial'
+  | 'no-display'
+  | 'load-failed'
+  | 'start-failed'
+  | 'accessibility';
 
 /** The roles a configured key can have (the words of hotkey problems). */
 export type HotkeyRole = 'dictation key' | 'cancel key' | 'restart key' | 'previous-mode key' | 'next-mode key';
+
+/** What a provider refused, by kind, parsed from its error body (src/main/enhance/provider-error.ts). */
+export type ProviderRefusalKind =
+  | 'unknown-field' | 'bad-model' | 'auth' | 'quota' | 'rate-limit' | 'context-too-long' | 'bad-parameter' | 'server' | 'other';
+
+/**
+ * A provider's refusal in structured form, so each window can say it in its own language (notice-text.ts
+ * `providerRefusalText`): the kind, the request field or model it named, and the provider's own message
+ * (one line, at most 200 characters, secrets removed). The raw error body never travels here, only to the log.
+ */
+export interface ProviderRefusal {
+  readonly kind: ProviderRefusalKind;
+  /** The request field refused (`chat_template_kwargs`, `stream_options.include_usage`, `temperature`). */
+  readonly field?: string;
+  /** The model name refused. */
+  readonly model?: string;
+  readonly providerMessage: string;
+}
 
 /** A notice: its code plus the parameters that code needs. */
 export type Notice =
@@ -62,8 +90,8 @@ export type Notice =
   /** The local engine's model is not installed (at start, or a dictation's ASR found it missing; its audio is kept). */
   | { readonly code: 'speech-model-missing'; readonly model: string }
   | { readonly code: 'asr-timeout' }
-  /** The LLM failed: the raw transcript is used. */
-  | { readonly code: 'llm-fallback'; readonly reason: string | null }
+  /** The LLM failed: the raw transcript is used. `refusal`: the provider refused the request, said in words of the UI language. */
+  | { readonly code: 'llm-fallback'; readonly reason: string | null; readonly refusal?: ProviderRefusal | null }
   /** The LLM's answer was rejected by the guard: the raw transcript is used. */
   | { readonly code: 'llm-guarded'; readonly reason: string | null }
   | { readonly code: 'preview-timeout' }
@@ -76,6 +104,15 @@ export type Notice =
   /** A dictation step threw (disk full…). */
   | { readonly code: 'step-failed'; readonly reason: string }
   | { readonly code: 'history-save-failed'; readonly reason: string }
+  /**
+   * The data folder does not take writes (read-only, disk full): history can be browsed, dictations still
+   * paste, and their records wait in memory (`pending`) until the disk accepts them.
+   */
+  | { readonly code: 'history-degraded'; readonly state: 'read-only' | 'write-failed'; readonly reason: string; readonly pending: number }
+  /** Some history could not be read (`files`: the paths, comma-separated); everything else is shown. */
+  | { readonly code: 'history-unreadable'; readonly files: string; readonly reason: string | null }
+  /** The chosen mode's file is broken (`line`: where, when known): the built-in `fallback` mode is used instead. */
+  | { readonly code: 'mode-invalid'; readonly file: string; readonly line: number | null; readonly reason: string; readonly fallback: string }
   | { readonly code: 'recovery-no-audio' }
   /** The capture window reported a microphone problem. */
   | { readonly code: 'microphone-error'; readonly reason: string }

@@ -163,7 +163,7 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
       const p = ai.providers[providerId];
       if (!p) throw new Error(`no provider "${providerId}" in the settings`);
       const model = providerId === ai.default_provider ? ai.default_model : (p.models[0] ?? '');
-      return verifyProvider({ id: providerId, baseURL: p.base_url, apiKey: deps.secretValue(`provider:${providerId}`), ...(p.extra_body ? { extraBody: p.extra_body } : {}) }, model);
+      return verifyProvider({ id: providerId, kind: p.kind, baseURL: p.base_url, apiKey: deps.secretValue(`provider:${providerId}`), ...(p.extra_body ? { extraBody: p.extra_body } : {}) }, model);
     },
     historyExport: async (format) => {
       const file = await dialogs.saveFile(`tingxie-history.${format}`, [{ name: format.toUpperCase(), extensions: [format] }]);

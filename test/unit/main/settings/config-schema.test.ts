@@ -11,7 +11,7 @@ describe('config schema defaults (FEATURES.md / WenZi)', () => {
     expect(d.audio.vad_enabled).toBe(false);
     expect(d.ai_enhance.enabled).toBe(false);
     expect(d.ai_enhance.mode).toBe('proofread');
-    expect(d.ai_enhance.providers).toEqual({ ollama: { base_url: 'http://localhost:11434/v1', models: ['qwen2.5:7b'] } });
+    expect(d.ai_enhance.providers).toEqual({ ollama: { kind: 'ollama', base_url: 'http://localhost:11434/v1', models: ['qwen2.5:7b'] } });
     expect(d.ai_enhance.default_provider).toBe('ollama');
     expect(d.ai_enhance.default_model).toBe('qwen2.5:7b');
     expect(d.ai_enhance.thinking).toBe(false);

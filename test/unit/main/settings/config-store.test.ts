@@ -79,11 +79,12 @@ describe('ConfigStore: WenZi config.json', () => {
     expect(c.ai_enhance.enabled).toBe(true);
     expect(c.ai_enhance.mode).toBe('translate_en');
     expect(c.ai_enhance.timeout).toBe(30);
-    expect(c.ai_enhance.providers.deepseek).toEqual({ base_url: 'https://api.deepseek.com/v1', models: ['deepseek-chat'], extra_body: { foo: 1 } });
+    expect(c.ai_enhance.providers.deepseek).toEqual({ kind: 'deepseek', base_url: 'https://api.deepseek.com/v1', models: ['deepseek-chat'], extra_body: { foo: 1 } });
+    expect(c.ai_enhance.providers.ollama?.kind).toBe('ollama'); // migration 1 → 2: the kind is recognised once
     expect(c.ai_enhance.conversation_history).toEqual({ enabled: true, max_entries: 20, refresh_threshold: 100, max_history_chars: 6000 });
     expect(c.output.preview).toBe(false);
     expect(c.output.method).toBe('paste'); // migration 0 → 1
-    expect(c.version).toBe(1);
+    expect(c.version).toBe(2);
 
     // API keys: offered to the secret store, reported, gone from config.json, the original kept as a backup.
     expect(store.foundSecrets.map((s) => [s.name, s.value])).toEqual([['provider:ollama', 'ollama'], ['provider:deepseek', 'sk-wenzi-secret-123']]);
@@ -150,7 +151,7 @@ describe('ConfigStore: mangled files never stop the app', () => {
     expect(c.ai_enhance.conversation_history.enabled).toBe(true);
     expect(c.ai_enhance.conversation_history.max_entries).toBe(10);
     expect(c.ai_enhance.providers.bad).toBeUndefined();
-    expect(c.ai_enhance.providers.good).toEqual({ base_url: 'https://api.example.com/v1', models: [] });
+    expect(c.ai_enhance.providers.good).toEqual({ kind: 'other', base_url: 'https://api.example.com/v1', models: [] });
     expect(c.hotkeys).toEqual({ f3: true });
     expect(c.ui.language).toBe('system');
     const paths = store.loadIssues.map((i) => i.path).sort();
@@ -229,18 +230,34 @@ describe('ConfigStore: migrations', () => {
     ['absent', {}],
     ['0', { version: 0 }],
     ['garbage', { version: 'one' }],
-  ])('version %s is migrated to 1 with a pre-v1 backup', async (_n, extra) => {
+  ])('version %s is migrated to 2 with a pre-v2 backup', async (_n, extra) => {
     const original = JSON.stringify({ ...extra, output: { method: 'auto' } });
     const { store } = await openWith(original);
-    expect(store.get().version).toBe(1);
+    expect(store.get().version).toBe(2);
     expect(store.get().output.method).toBe('paste');
     expect(store.backupPath).not.toBeNull();
     expect(fs.readFileSync(store.backupPath as string, 'utf8')).toBe(original);
-    expect((readJson(store.path) as { version: number }).version).toBe(1);
+    expect(store.backupPath).toMatch(/config\.json\.pre-v2-/);
+    expect((readJson(store.path) as { version: number }).version).toBe(2);
+  });
+
+  it('a version-1 file gets each provider kind from its base URL once, written back with a backup', async () => {
+    const original = JSON.stringify({
+      version: 1,
+      ai_enhance: { providers: { ds: { base_url: 'https://api.deepseek.com/v1' }, local: { base_url: 'http://192.168.1.5:11434/v1' }, gw: { base_url: 'https://gw.example.com/v1' }, mine: { kind: 'groq', base_url: 'https://proxy.example.com/v1' } } },
+    });
+    const { dir, store } = await openWith(original);
+    expect(Object.fromEntries(Object.entries(store.get().ai_enhance.providers).map(([id, p]) => [id, p.kind]))).toEqual({ ds: 'deepseek', local: 'ollama', gw: 'other', mine: 'groq' });
+    expect(store.backupPath).toMatch(/config\.json\.pre-v2-/);
+    expect((readJson(store.path) as { ai_enhance: { providers: { ds: { kind: string } } } }).ai_enhance.providers.ds.kind).toBe('deepseek');
+    // Written back: the next start reads the kind, nothing is recognised again and nothing is rewritten.
+    const again = await ConfigStore.open({ dataDir: dir });
+    expect(again.backupPath).toBeNull();
+    expect(again.get().ai_enhance.providers.gw?.kind).toBe('other');
   });
 
   it('a current-version file is not rewritten', async () => {
-    const text = '{ "version": 1, // keep my comment\n "output": { "preview": false } }';
+    const text = '{ "version": 2, // keep my comment\n "output": { "preview": false } }';
     const { store } = await openWith(text);
     expect(store.backupPath).toBeNull();
     expect(fs.readFileSync(store.path, 'utf8')).toBe(text);

@@ -20,7 +20,18 @@ describe('migrate', () => {
   });
 
   it('the real 0 → 1 step maps WenZi output.method "auto" to "paste" and leaves "copy" alone', () => {
-    expect(migrate({ output: { method: 'auto' } }).raw).toEqual({ output: { method: 'paste' }, version: 1 });
-    expect(migrate({ output: { method: 'copy' } }).raw).toEqual({ output: { method: 'copy' }, version: 1 });
+    expect(migrate({ output: { method: 'auto' } }).raw).toEqual({ output: { method: 'paste' }, version: 2 });
+    expect(migrate({ output: { method: 'copy' } }).raw).toEqual({ output: { method: 'copy' }, version: 2 });
+  });
+
+  it('the real 1 → 2 step gives every provider without a kind the one its base URL names, once', () => {
+    const res = migrate({
+      version: 1,
+      ai_enhance: { providers: { a: { base_url: 'https://api.openai.com/v1' }, b: { base_url: 'https://dashscope.aliyuncs.com/compatible-mode/v1' }, c: { base_url: 'http://localhost:1234/v1' }, d: { base_url: 'not a url' }, e: { kind: 'vllm', base_url: 'https://api.openai.com/v1' } } },
+    });
+    const providers = (res.raw.ai_enhance as { providers: Record<string, { kind?: string }> }).providers;
+    expect(Object.fromEntries(Object.entries(providers).map(([id, p]) => [id, p.kind]))).toEqual({ a: 'openai', b: 'dashscope', c: 'lmstudio', d: 'other', e: 'vllm' });
+    expect(res.notes).toHaveLength(4);
+    expect(migrate({ version: 1 }).raw).toEqual({ version: 2 });
   });
 });
