@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { adaptiveAudioCtx } from '../src/main/asr/audio-context.ts';
 import { LocalWhisperEngine } from '../src/main/asr/local-engine.ts';
-import { ENGINE_NOT_BUILT_MESSAGE, isEngineBuilt, whisperAddonPath } from '../src/main/asr/whisper-addon.ts';
+import { ENGINE_NOT_BUILT_MESSAGE, isEngineBuilt, whisperAddon } from '../src/main/asr/whisper-addon.ts';
 import { decodeWav } from '../src/main/audio/wav.ts';
 import { ensureRandomWhisperModel, TINY_SHAPE } from '../test/helpers/whisper-model.ts';
 import { mergeResults, pct, printEntry, type BenchEntry } from './lib/report.ts';
@@ -74,13 +74,17 @@ function runBaseline(clip: string, model: string, runs: number, warmup: boolean)
   return JSON.parse(line.slice('B7RESULT '.length)) as number[];
 }
 
-/** Which build of the addon ran (scripts/build-whisper.mjs stamp): 'tuned' (llamafile sgemm + OpenMP) or 'package'. */
+/**
+ * Which build of the addon ran: the CPU variant (avx2, baseline, default) and, from scripts/build-whisper.mjs's
+ * stamp, the project it was compiled with: 'tuned' (llamafile sgemm + OpenMP) or 'package'.
+ */
 function addonVariant(): string {
+  const addon = whisperAddon();
   try {
-    const stamp = JSON.parse(fs.readFileSync(path.join(path.dirname(whisperAddonPath()), 'tingxie-build.json'), 'utf8')) as { config?: { variant?: string } };
-    return stamp.config?.variant ?? 'unknown';
+    const stamp = JSON.parse(fs.readFileSync(path.join(path.dirname(addon.path), 'tingxie-build.json'), 'utf8')) as { variants?: Record<string, { built?: string }> };
+    return `${addon.variant}, ${stamp.variants?.[addon.variant]?.built ?? 'unknown'}`;
   } catch {
-    return 'unstamped';
+    return `${addon.variant}, unstamped`;
   }
 }
 

@@ -17,7 +17,7 @@ import { mergeResults, printEntry, writeResults, type BenchEntry } from './lib/r
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice(7).split(',').map((s) => s.trim().toUpperCase());
-const want = (id: string): boolean => !only || only.includes(id);
+const want = (id: string): boolean => !only || only.includes(id.toUpperCase());
 const N = quick ? 200_000 : 1_000_000;
 const SEED = 42;
 const cacheRoot = path.join(import.meta.dirname, '.cache');
@@ -80,15 +80,26 @@ const registry: readonly (readonly [string, () => Promise<Runner | null>])[] = [
     };
   }],
   ['B7', () => external('b7-asr.ts', 'runB7', (run) => run({ quick }))],
-  ['B8', async () => {
-    // One B8 entry: prompt building (b8-prompt-build.ts) and key-up → paste overhead (b8-overhead.ts).
-    const { runB8Overhead, mergeB8 } = await import('./b8-overhead.ts');
-    const prompt = await external('b8-prompt-build.ts', 'runB8', (run) => run({ quick }));
-    return async () => mergeB8(prompt ? await prompt() : { ratio: 0, target: 'prompt building: not present', pass: true, figures: {} }, await runB8Overhead({ quick }));
-  }],
   ['B9', async () => {
     const { runB9 } = await import('./b9-cold-start.ts');
     return () => runB9({ quick });
+  }],
+  // The built app in the whole-app harness: one measured run (bench/lib/app-session.ts), read by B10,
+  // B9b and B8 (so B10 carries its wall time).
+  ['B10', async () => {
+    const { runB10 } = await import('./b10-app-latency.ts');
+    return () => runB10({ quick });
+  }],
+  ['B9b', async () => {
+    const { runB9b } = await import('./b9b-app-start.ts');
+    return () => runB9b({ quick });
+  }],
+  ['B8', async () => {
+    // One B8 entry: prompt building (b8-prompt-build.ts) and key-up → paste hand-off overhead, read from
+    // the whole-app run (b8-overhead.ts).
+    const { runB8Overhead, mergeB8 } = await import('./b8-overhead.ts');
+    const prompt = await external('b8-prompt-build.ts', 'runB8', (run) => run({ quick }));
+    return async () => mergeB8(prompt ? await prompt() : { ratio: 0, target: 'prompt building: not present', pass: true, figures: {} }, await runB8Overhead({ quick }));
   }],
 ];
 

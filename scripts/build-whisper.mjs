@@ -1,21 +1,29 @@
 #!/usr/bin/env node
-// Compiles smart-whisper's native addon (whisper.cpp + ggml) with the SIMD this CPU has.
+// Compiles smart-whisper's native addon (whisper.cpp + ggml) in the variants the app picks from at run time.
 //
 // Why a script of our own: npm 11 blocks dependency install scripts (package.json allowScripts has
 // smart-whisper: false), and smart-whisper's own `node-gyp rebuild` compiles ggml without any AVX, which
-// is ~7-10x slower on x86. Here we pass explicit -m flags (never -march=native for release builds: the
-// binary must run on other CPUs of the same family) and write a stamp so `npm install` is instant when
-// the addon is already built with the same flags.
+// is ~7-10x slower on x86. An addon compiled with -mavx2 crashes (SIGILL) on a CPU without AVX2, and the
+// packaged app must run on every x64 CPU, so on x86 two variants are built with fixed flags (never the
+// build machine's -march=native):
+//   avx2      -mavx -mavx2 -mfma -mf16c (+SSE3/SSSE3): full speed on Intel Haswell / AMD Excavator and later
+//   baseline  -msse3 only: any x64 CPU Electron runs on (Chromium itself requires SSE3)
+// and src/main/asr/whisper-variant.ts loads the one the CPU can run. Other architectures (arm64: NEON is
+// always there; on macOS also Metal, smart-whisper's default on Apple silicon) get one `default` variant.
+// Each lands in node_modules/smart-whisper/build/Release/smart-whisper-<variant>.node (on Apple silicon
+// with ggml-metal.metal beside it, the shader source Metal compiles at first use). A stamp
+// (tingxie-build.json) makes `npm install` instant when every variant is built with the same flags.
 //
 // Run by `npm install`/`npm ci` (postinstall). A missing compiler must not break `npm install`: then we
 // print why and exit 0, and local ASR reports "engine not built" at run time. Run by hand it exits 1 on
 // failure.
 //
-// Usage: node scripts/build-whisper.mjs [--force] [--print-flags]
+// Usage: node scripts/build-whisper.mjs [--force] [--print-flags] [--variant NAME]...
 // Env:   TINGXIE_SKIP_WHISPER_BUILD=1   skip entirely
+//        TINGXIE_WHISPER_VARIANTS=a,b   build only these variants (default: all of this architecture)
 //        TINGXIE_WHISPER_PLAIN=1        Linux: smart-whisper's own project instead of the tuned one
-//        TINGXIE_WHISPER_NATIVE=1       -march=native (local development only)
-//        TINGXIE_WHISPER_CFLAGS="..."   explicit flags instead of the detected ones
+//        TINGXIE_WHISPER_NATIVE=1       the fast variant (avx2 on x86) with -march=native (local development only)
+//        TINGXIE_WHISPER_CFLAGS="..."   the fast variant with these flags instead (local development only)
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -43,38 +51,35 @@ function fail(message, detail, keptPrevious = false) {
   process.exit(asPostinstall ? 0 : 1);
 }
 
-/** The CPU feature names of this machine, lower-case (Linux /proc/cpuinfo, macOS sysctl). */
-function cpuFeatures() {
-  try {
-    if (process.platform === 'linux') {
-      const info = fs.readFileSync('/proc/cpuinfo', 'utf8');
-      const line = info.split('\n').find((l) => /^(flags|Features)\s*:/.test(l)) ?? '';
-      return new Set(line.replace(/^[^:]*:/, '').trim().toLowerCase().split(/\s+/));
-    }
-    if (process.platform === 'darwin') {
-      const r = spawnSync('sysctl', ['-n', 'machdep.cpu.features', 'machdep.cpu.leaf7_features'], { encoding: 'utf8' });
-      return new Set((r.stdout ?? '').toLowerCase().replace(/\./g, '_').split(/\s+/));
-    }
-  } catch {
-    // Unknown: build without extra flags (slow but correct).
-  }
-  return new Set();
+// Keep in step with src/main/asr/whisper-variant.ts (test/unit/main/asr/build-whisper.test.ts checks it).
+const AVX2_FLAGS = ['-mavx', '-mavx2', '-mfma', '-mf16c', '-msse3', '-mssse3'];
+const BASELINE_FLAGS = ['-msse3'];
+
+/** The addon file of a variant, in build/Release. */
+export function addonFileName(variant) {
+  return `smart-whisper-${variant}.node`;
 }
 
-/** Compiler flags for this CPU. x86: AVX/AVX2/FMA/F16C as present; arm64 compilers enable NEON by default. */
-export function whisperCflags(features = cpuFeatures(), arch = process.arch, env = process.env) {
-  if (env.TINGXIE_WHISPER_CFLAGS) return env.TINGXIE_WHISPER_CFLAGS.trim().split(/\s+/);
-  if (env.TINGXIE_WHISPER_NATIVE === '1') return ['-march=native'];
-  if (arch !== 'x64' && arch !== 'ia32') return [];
-  const flags = [];
-  // /proc/cpuinfo says "avx"; macOS sysctl says "avx1_0".
-  if (features.has('avx') || features.has('avx1_0')) flags.push('-mavx');
-  if (features.has('avx2')) flags.push('-mavx2');
-  if (features.has('fma')) flags.push('-mfma');
-  if (features.has('f16c')) flags.push('-mf16c');
-  if (features.has('sse3') || features.has('pni')) flags.push('-msse3');
-  if (features.has('ssse3')) flags.push('-mssse3');
-  return flags;
+/**
+ * The variants to build for `arch`, fastest first, each with its compiler flags (gcc/clang syntax; on
+ * Windows {@link msvcOptions} translates them). x86: avx2 + baseline; everything else: default.
+ */
+export function whisperVariants(arch = process.arch, env = process.env) {
+  const x86 = arch === 'x64' || arch === 'ia32';
+  let fast = x86 ? [...AVX2_FLAGS] : [];
+  if (env.TINGXIE_WHISPER_CFLAGS) fast = env.TINGXIE_WHISPER_CFLAGS.trim().split(/\s+/);
+  else if (env.TINGXIE_WHISPER_NATIVE === '1') fast = ['-march=native'];
+  const all = x86 ? [{ name: 'avx2', flags: fast }, { name: 'baseline', flags: [...BASELINE_FLAGS] }] : [{ name: 'default', flags: fast }];
+  const only = (env.TINGXIE_WHISPER_VARIANTS ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  return only.length === 0 ? all : all.filter((v) => only.includes(v.name));
+}
+
+/** MSVC options for a variant's flags: /arch:AVX2 for the AVX2 set (MSVC then implies FMA and F16C); x64 MSVC is SSE2 otherwise. */
+export function msvcOptions(flags) {
+  const opts = ['/DNDEBUG'];
+  if (flags.includes('-mavx2')) opts.push('/arch:AVX2');
+  else if (flags.includes('-mavx')) opts.push('/arch:AVX');
+  return opts;
 }
 
 /** node-gyp's entry script: the project's copy, else npm's bundled one (next to npm-cli.js). */
@@ -126,25 +131,29 @@ function findNodeDir() {
 /**
  * The tuned project (Linux only): smart-whisper's own sources plus ggml's llamafile sgemm (faster f16
  * matmuls) and OpenMP threading (ggml's default spin barrier collapses when the cores are busy). Written
- * next to the package's binding.gyp because gyp wants relative source paths. macOS and Windows use the
- * package's own project (Accelerate/Metal on macOS) with the SIMD flags.
+ * to tingxie-build/<variant>/ inside the package, because gyp wants relative source paths. macOS and
+ * Windows use the package's own project (Accelerate, and Metal on Apple silicon) with the variant's flags.
  */
-function writeTunedProject(pkgDir, flags) {
-  const dir = path.join(pkgDir, 'tingxie-build');
-  fs.mkdirSync(path.join(dir, 'shim', 'llamafile'), { recursive: true });
+function writeTunedProject(pkgDir, variant, flags) {
+  const base = path.join(pkgDir, 'tingxie-build');
+  const dir = path.join(base, variant);
+  fs.mkdirSync(path.join(base, 'shim', 'llamafile'), { recursive: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.rmSync(path.join(base, 'binding.gyp'), { force: true }); // the single-build layout of earlier versions
   // ggml.c includes <llamafile/sgemm.h>; this snapshot keeps it at ggml/src/sgemm.h.
-  fs.writeFileSync(path.join(dir, 'shim', 'llamafile', 'sgemm.h'), '#include "../../../whisper.cpp/ggml/src/sgemm.h"\n');
+  fs.writeFileSync(path.join(base, 'shim', 'llamafile', 'sgemm.h'), '#include "../../../whisper.cpp/ggml/src/sgemm.h"\n');
   // The snapshot's sgemm.cpp predates its headers: give it the CPU helpers (fp16 conversion, intrinsics) first.
-  fs.writeFileSync(path.join(dir, 'shim', 'sgemm-shim.cpp'), '#include "ggml-cpu-impl.h"\n#include "sgemm.cpp"\n');
-  const ggml = ['ggml.c', 'ggml-alloc.c', 'ggml-backend.c', 'ggml-quants.c', 'ggml-aarch64.c'].map((f) => `../whisper.cpp/ggml/src/${f}`);
+  fs.writeFileSync(path.join(base, 'shim', 'sgemm-shim.cpp'), '#include "ggml-cpu-impl.h"\n#include "sgemm.cpp"\n');
+  const up = '../..';
+  const ggml = ['ggml.c', 'ggml-alloc.c', 'ggml-backend.c', 'ggml-quants.c', 'ggml-aarch64.c'].map((f) => `${up}/whisper.cpp/ggml/src/${f}`);
   const cflags = [...flags, '-fopenmp'];
   const project = {
     targets: [{
       target_name: 'smart-whisper',
-      sources: [...['binding', 'common', 'model', 'transcribe'].map((f) => `../src/binding/${f}.cc`), '../whisper.cpp/src/whisper.cpp', ...ggml, 'shim/sgemm-shim.cpp'],
+      sources: [...['binding', 'common', 'model', 'transcribe'].map((f) => `${up}/src/binding/${f}.cc`), `${up}/whisper.cpp/src/whisper.cpp`, ...ggml, '../shim/sgemm-shim.cpp'],
       defines: ['NDEBUG', 'GGML_USE_LLAMAFILE', 'GGML_USE_OPENMP'],
-      include_dirs: ['../node_modules/node-addon-api', '../whisper.cpp/include', '../whisper.cpp/ggml/include', '../whisper.cpp/ggml/src', '../whisper.cpp/examples', 'shim'],
-      dependencies: ['../node_modules/node-addon-api/node_api.gyp:nothing'],
+      include_dirs: [`${up}/node_modules/node-addon-api`, `${up}/whisper.cpp/include`, `${up}/whisper.cpp/ggml/include`, `${up}/whisper.cpp/ggml/src`, `${up}/whisper.cpp/examples`, '../shim'],
+      dependencies: [`${up}/node_modules/node-addon-api/node_api.gyp:nothing`],
       cflags, cflags_cc: cflags, ldflags: ['-fopenmp'],
       'cflags!': ['-fno-exceptions'], 'cflags_cc!': ['-fno-exceptions'],
     }],
@@ -161,6 +170,44 @@ function runGyp(gyp, cwd, env) {
   return spawnSync(process.execPath, gypArgs, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 }
 
+/** Environment for the package's own project: the flags through $CFLAGS/$CXXFLAGS (gyp's make generator), or $CL for MSVC (msbuild ignores $CFLAGS). */
+function packageProjectEnv(flags) {
+  const env = { ...process.env };
+  if (process.platform === 'win32') {
+    env.CL = [env.CL, ...msvcOptions(flags)].filter(Boolean).join(' ');
+  } else {
+    const text = ['-DNDEBUG', ...flags].join(' ');
+    env.CFLAGS = [env.CFLAGS, text].filter(Boolean).join(' ');
+    env.CXXFLAGS = [env.CXXFLAGS, text].filter(Boolean).join(' ');
+  }
+  return env;
+}
+
+/** True when the package's own project compiles ggml's Metal backend here (smart-whisper's default on Apple silicon). */
+function packageUsesMetal(pkgDir) {
+  if (process.platform !== 'darwin') return false;
+  try {
+    return String(require(path.join(pkgDir, 'dist', 'build.js')).defines).includes('GGML_USE_METAL');
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the stamp; null when absent or unreadable. */
+function readStamp(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Copies `from` to `to` atomically (a running engine host never loads half a file). */
+function placeFile(from, to) {
+  fs.copyFileSync(from, `${to}.tmp`);
+  fs.renameSync(`${to}.tmp`, to);
+}
+
 function main() {
   if (process.env.TINGXIE_SKIP_WHISPER_BUILD === '1') {
     console.log('build-whisper: skipped (TINGXIE_SKIP_WHISPER_BUILD=1)');
@@ -173,80 +220,95 @@ function main() {
     fail('smart-whisper is not installed (is node_modules complete?)');
   }
   const version = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version;
-  const flags = whisperCflags();
+  const requested = args.flatMap((a, i) => (a === '--variant' && args[i + 1] ? [args[i + 1]] : []));
+  const all = whisperVariants();
+  const unknown = requested.filter((n) => !all.some((v) => v.name === n));
+  if (unknown.length > 0) fail(`unknown variant ${unknown.join(', ')} (this machine builds: ${all.map((v) => v.name).join(', ')})`);
+  const variants = requested.length === 0 ? all : all.filter((v) => requested.includes(v.name));
   if (args.includes('--print-flags')) {
-    console.log(flags.join(' '));
+    for (const v of variants) console.log(`${v.name}: ${v.flags.join(' ') || '(compiler defaults)'}`);
     return;
   }
-  const tuned = process.platform === 'linux' && process.env.TINGXIE_WHISPER_PLAIN !== '1';
-  const wanted = {
-    smartWhisper: version,
-    platform: process.platform,
-    arch: process.arch,
-    // node-gyp's Release config has -O3 but no -DNDEBUG, which leaves ggml's assert()s in its inner loops.
-    cflags: ['-DNDEBUG', ...flags],
-    variant: tuned ? 'tuned' : 'package',
-    backend: process.env.COMPUTE_BACKEND ?? 'default',
+  const project = process.platform === 'linux' && process.env.TINGXIE_WHISPER_PLAIN !== '1' ? 'tuned' : 'package';
+  const release = path.join(pkgDir, 'build', 'Release');
+  const stampFile = path.join(release, STAMP);
+  const base = { smartWhisper: version, platform: process.platform, arch: process.arch, backend: process.env.COMPUTE_BACKEND ?? 'default' };
+  const previous = readStamp(stampFile);
+  const sameBase = previous !== null && JSON.stringify(previous.base) === JSON.stringify(base);
+  // node-gyp's Release config has -O3 but no -DNDEBUG, which leaves ggml's assert()s in its inner loops.
+  const cflagsOf = (v) => ['-DNDEBUG', ...v.flags];
+  const upToDate = (v) => {
+    const had = sameBase ? previous.variants?.[v.name] : undefined;
+    return had !== undefined && had.project === project && JSON.stringify(had.cflags) === JSON.stringify(cflagsOf(v)) && fs.existsSync(path.join(release, addonFileName(v.name)));
   };
-  const addon = path.join(pkgDir, 'build', 'Release', 'smart-whisper.node');
-  const stampFile = path.join(pkgDir, 'build', 'Release', STAMP);
-  if (!args.includes('--force') && fs.existsSync(addon) && fs.existsSync(stampFile)) {
-    try {
-      const have = JSON.parse(fs.readFileSync(stampFile, 'utf8'));
-      // A tuned build that fell back to the package project is up to date too.
-      if (JSON.stringify({ ...have.config, variant: wanted.variant }) === JSON.stringify(wanted)) {
-        console.log(`build-whisper: up to date (smart-whisper ${version}, ${have.config.variant}, flags: ${flags.join(' ') || 'none'})`);
-        return;
-      }
-    } catch {
-      // unreadable stamp: rebuild
-    }
+  const todo = args.includes('--force') ? variants : variants.filter((v) => !upToDate(v));
+  if (todo.length === 0) {
+    console.log(`build-whisper: up to date (smart-whisper ${version}; ${variants.map((v) => `${v.name}: ${v.flags.join(' ') || 'defaults'}`).join('; ')})`);
+    return;
   }
   const gyp = findNodeGyp();
   if (gyp === null) fail('node-gyp not found (neither in node_modules nor next to npm)');
 
-  const flagText = ['-DNDEBUG', ...flags].join(' ');
-  console.log(`build-whisper: compiling smart-whisper ${version} (${wanted.variant}; flags: ${flagText}); this takes a minute…`);
-  const t0 = Date.now();
-  let variant = wanted.variant;
-  let r;
-  if (tuned) {
-    const dir = writeTunedProject(pkgDir, flags);
-    r = runGyp(gyp, dir, process.env);
-    const built = path.join(dir, 'build', 'Release', 'smart-whisper.node');
-    if (r.status === 0 && fs.existsSync(built)) {
-      fs.mkdirSync(path.dirname(addon), { recursive: true });
-      fs.copyFileSync(built, `${addon}.tmp`);
-      fs.renameSync(`${addon}.tmp`, addon); // atomic: a running engine host never loads half a file
-    } else {
-      console.warn(`build-whisper: the tuned build failed (${r.error?.message ?? `exit ${r.status}`}); falling back to smart-whisper's own project`);
-      variant = 'package';
+  // `node-gyp rebuild` in the package folder wipes build/: keep what is there to put back afterwards.
+  const kept = fs.existsSync(release)
+    ? fs.readdirSync(release).filter((f) => /^smart-whisper-.+\.node$|^ggml-metal\.metal$/.test(f)).map((f) => ({ name: f, bytes: fs.readFileSync(path.join(release, f)) }))
+    : [];
+  const restore = () => {
+    fs.mkdirSync(release, { recursive: true });
+    for (const k of kept) if (!fs.existsSync(path.join(release, k.name))) fs.writeFileSync(path.join(release, k.name), k.bytes);
+  };
+  const staged = path.join(pkgDir, 'tingxie-build', 'staged');
+  fs.mkdirSync(staged, { recursive: true });
+  const built = {};
+  const metal = packageUsesMetal(pkgDir) && project === 'package';
+  for (const v of todo) {
+    const t0 = Date.now();
+    let used = project;
+    console.log(`build-whisper: compiling smart-whisper ${version}, variant ${v.name} (${project}; flags: ${cflagsOf(v).join(' ')}${metal ? '; Metal' : ''}); this takes a minute…`);
+    let r;
+    let output;
+    if (project === 'tuned') {
+      const dir = writeTunedProject(pkgDir, v.name, v.flags);
+      r = runGyp(gyp, dir, process.env);
+      output = path.join(dir, 'build', 'Release', 'smart-whisper.node');
+      if (r.status === 0 && fs.existsSync(output)) {
+        fs.copyFileSync(output, path.join(staged, addonFileName(v.name)));
+      } else {
+        console.warn(`build-whisper: the tuned build of ${v.name} failed (${r.error?.message ?? `exit ${r.status}`}); falling back to smart-whisper's own project`);
+        used = 'package';
+      }
+      fs.rmSync(path.join(dir, 'build'), { recursive: true, force: true }); // objects are ~20 MB; the addon was copied
     }
-    fs.rmSync(path.join(dir, 'build'), { recursive: true, force: true }); // objects are ~20 MB; the addon was copied
+    if (used === 'package') {
+      r = runGyp(gyp, pkgDir, packageProjectEnv(v.flags));
+      output = path.join(release, 'smart-whisper.node');
+      if (r.status === 0 && fs.existsSync(output)) fs.copyFileSync(output, path.join(staged, addonFileName(v.name)));
+      fs.rmSync(output, { force: true }); // the package's own name: never loaded, never packaged
+      restore();
+    }
+    const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+    if (r.error) fail(`could not run node-gyp: ${r.error.message}`, '', kept.length > 0);
+    if (r.status !== 0 || !fs.existsSync(path.join(staged, addonFileName(v.name)))) {
+      fail(`node-gyp exited with ${r.status ?? r.signal} after ${seconds} s (variant ${v.name})`, `${r.stdout ?? ''}\n${r.stderr ?? ''}`, kept.length > 0);
+    }
+    built[v.name] = { cflags: cflagsOf(v), project, built: used, file: addonFileName(v.name), metal: metal && used === 'package', seconds: Number(seconds), builtAt: new Date().toISOString() };
+    console.log(`build-whisper: built ${v.name} (${used}) in ${seconds} s`);
   }
-  // `node-gyp rebuild` in the package folder wipes build/ first: keep the working addon to put back on failure.
-  const previous = variant === 'package' && fs.existsSync(addon) ? { addon: fs.readFileSync(addon), stamp: fs.existsSync(stampFile) ? fs.readFileSync(stampFile) : null } : null;
-  if (variant === 'package') {
-    const env = { ...process.env };
-    // gyp's make generator appends $CFLAGS/$CXXFLAGS to every compile; the msvs generator ignores them.
-    env.CFLAGS = [env.CFLAGS, flagText].filter(Boolean).join(' ');
-    env.CXXFLAGS = [env.CXXFLAGS, flagText].filter(Boolean).join(' ');
-    r = runGyp(gyp, pkgDir, env);
+  fs.mkdirSync(release, { recursive: true });
+  for (const name of Object.keys(built)) placeFile(path.join(staged, addonFileName(name)), path.join(release, addonFileName(name)));
+  fs.rmSync(staged, { recursive: true, force: true });
+  // Metal compiles this shader source at first use; the engine host points GGML_METAL_PATH_RESOURCES here.
+  if (Object.values(built).some((b) => b.metal)) placeFile(path.join(pkgDir, 'whisper.cpp', 'ggml', 'src', 'ggml-metal.metal'), path.join(release, 'ggml-metal.metal'));
+  // An addon of an older layout (smart-whisper.node, built for the build machine's CPU) must not be packaged.
+  fs.rmSync(path.join(release, 'smart-whisper.node'), { force: true });
+  const keptVariants = sameBase ? Object.fromEntries(Object.entries(previous.variants ?? {}).filter(([n]) => !(n in built) && fs.existsSync(path.join(release, addonFileName(n))))) : {};
+  fs.writeFileSync(stampFile, `${JSON.stringify({ base, variants: { ...keptVariants, ...built } }, null, 2)}\n`);
+  for (const n of fs.readdirSync(release)) {
+    const m = /^smart-whisper-(.+)\.node$/.exec(n);
+    if (m && !(m[1] in keptVariants) && !(m[1] in built)) fs.rmSync(path.join(release, n)); // built for another base (version, arch)
   }
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  if ((r.error || r.status !== 0 || !fs.existsSync(addon)) && previous !== null) {
-    fs.mkdirSync(path.dirname(addon), { recursive: true });
-    fs.writeFileSync(addon, previous.addon);
-    if (previous.stamp !== null) fs.writeFileSync(stampFile, previous.stamp);
-  }
-  if (r.error) fail(`could not run node-gyp: ${r.error.message}`, '', previous !== null);
-  if (r.status !== 0 || !fs.existsSync(addon)) {
-    fail(`node-gyp exited with ${r.status ?? r.signal} after ${seconds} s`, `${r.stdout ?? ''}\n${r.stderr ?? ''}`, previous !== null);
-  }
-  const config = { ...wanted, variant };
-  fs.writeFileSync(stampFile, `${JSON.stringify({ config, builtAt: new Date().toISOString(), seconds: Number(seconds) }, null, 2)}\n`);
-  console.log(`build-whisper: built ${path.relative(root, addon)} (${variant}) in ${seconds} s`);
+  console.log(`build-whisper: ${path.relative(root, release)}: ${Object.keys({ ...keptVariants, ...built }).map(addonFileName).join(', ')}`);
 }
 
-// Importable (tests read whisperCflags) without building anything.
+// Importable (tests read the variants) without building anything.
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

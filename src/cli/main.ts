@@ -116,7 +116,7 @@ export function helpText(group?: CliGroup, command?: CliCommand): string {
     '  --json           machine-readable output where supported',
     '  -h, --help       show help',
     '',
-    'exit codes: 0 ok, 1 error, 2 wrong command line',
+    'exit codes: 0 ok, 1 error, 2 wrong command line, 3 done but some history could not be read',
     '',
   ].join('\n');
 }

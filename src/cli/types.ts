@@ -1,11 +1,13 @@
 /** Shared types of the `tingxie` command line. */
 
-/** Exit codes: 0 success, 1 the command failed, 2 the command line was wrong. */
+/** Exit codes: 0 success, 1 the command failed, 2 the command line was wrong, 3 done but incomplete. */
 export const EXIT_OK = 0;
 /** The command ran and failed (bad value, unreadable file…). */
 export const EXIT_ERROR = 1;
 /** The command line itself was wrong (unknown command or option, missing argument). */
 export const EXIT_USAGE = 2;
+/** The command did its work, but some of the data could not be read (named on stderr): the output is incomplete. */
+export const EXIT_PARTIAL = 3;
 
 /** A mistake in the command line; main prints it with the usage and exits with EXIT_USAGE. */
 export class UsageError extends Error {

@@ -5,13 +5,14 @@
  * the data-folder lock comes before anything writes there.
  */
 import { join } from 'node:path';
-import { app, dialog, ipcMain, shell } from 'electron';
+import { app, clipboard, dialog, ipcMain, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import type { UiLanguage } from '../shared/ipc/wire-types.ts';
 import { createDictationApp } from './app/dictation-app.ts';
 import type { DictationApp } from './app/dictation-app.ts';
 import { claimSingleInstance, hideDockIcon, onQuit, stayAliveWithoutWindows } from './app/lifecycle.ts';
 import { format, messagesFor } from './app/messages.ts';
+import { enablePortalShortcuts } from './app/wayland-shortcuts.ts';
 import { createAppTray } from './app/tray.ts';
 import { trayDownloadTracker } from './app/tray-download.ts';
 import type { AppTray } from './app/tray.ts';
@@ -43,6 +44,8 @@ const logsDir = join(dataDir, 'logs');
 // Chromium's own files (cache, local storage) go in a subfolder, keeping the data folder readable.
 app.setPath('userData', dataDir);
 app.setPath('sessionData', join(dataDir, 'session'));
+// Wayland: global shortcuts through the desktop's portal (a Chromium switch, so before 'ready').
+enablePortalShortcuts(app.commandLine, process.platform, process.env);
 
 /** Open windows by kind (at most one of each). */
 const windows = new Map<WindowKind, BrowserWindow>();
@@ -80,20 +83,30 @@ if (claimSingleInstance(() => app.whenReady().then(() => showWindow('settings'))
 
 async function start(): Promise<void> {
   let lock: DataLock;
+  let lockProblem: string | null = null;
   try {
     lock = acquireDataLock(dataDir, { role: 'app' });
   } catch (err) {
-    const m = startupMessages();
-    const message = err instanceof DataDirLockedError ? err.message : format(m.lockFailed, { dir: dataDir, error: String(err) });
-    console.error(message);
-    dialog.showErrorBox(m.lockedTitle, message);
-    app.exit(1);
-    return;
+    // A folder that cannot be written (read-only, full) cannot hold a lock file, and needs none: nothing
+    // can write there. The app starts degraded (history browsable, records kept in memory) instead of not at all.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!(err instanceof DataDirLockedError) && (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'ENOSPC' || code === 'EDQUOT')) {
+      lockProblem = `${code}: ${(err as Error).message}`;
+      lock = { path: '', owner: { pid: process.pid, hostname: '', startedAt: '', role: 'app' }, tookOverFrom: null, release: () => undefined };
+    } else {
+      const m = startupMessages();
+      const message = err instanceof DataDirLockedError ? err.message : format(m.lockFailed, { dir: dataDir, error: String(err) });
+      console.error(message);
+      dialog.showErrorBox(m.lockedTitle, message);
+      app.exit(1);
+      return;
+    }
   }
 
   const log = createFileLogger({ dir: logsDir, level: process.env.TINGXIE_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
   log.info('starting', { version: app.getVersion(), electron: process.versions.electron, dataDir, pid: process.pid });
   if (lock.tookOverFrom) log.warn('took over a stale data-folder lock', { from: lock.tookOverFrom });
+  if (lockProblem !== null) log.warn('the data folder cannot be written; starting without its lock, history read-only', { error: lockProblem });
 
   hideDockIcon();
   stayAliveWithoutWindows();
@@ -150,7 +163,7 @@ async function start(): Promise<void> {
   }
 
   // Settings' services share the dictation graph's vocabulary database (one writer); without dictation they open their own.
-  const vocabulary = dictation?.graph.vocabulary ?? VocabularyStore.open(join(dataDir, VOCABULARY_DB_FILE));
+  const vocabulary = dictation?.graph.vocabulary ?? openVocabularyOrMemory(join(dataDir, VOCABULARY_DB_FILE), log);
   const ownVocabulary = dictation?.graph.vocabulary === undefined || dictation.graph.vocabulary === null;
   // A model download shows on the tray ("Downloading base… 42%") until it ends.
   const trayDownload = trayDownloadTracker((patch) => tray?.update(patch));
@@ -189,6 +202,7 @@ async function start(): Promise<void> {
           const error = await shell.openPath(logsDir);
           if (error !== '') throw new Error(`cannot open ${logsDir}: ${error}`);
         },
+        copyText: (text) => clipboard.writeText(text),
       },
     },
     trusted,
@@ -255,6 +269,16 @@ async function start(): Promise<void> {
     (err) => log.error('shutdown step failed', { error: err }),
   );
   log.info('ready', { windows: [...windows.keys()] });
+}
+
+/** The vocabulary database, or an empty in-memory one when the folder refuses it (read-only): Settings still opens. */
+function openVocabularyOrMemory(file: string, log: Logger): VocabularyStore {
+  try {
+    return VocabularyStore.open(file);
+  } catch (err) {
+    log.warn('the vocabulary database cannot be opened; Settings shows an empty, unsaved vocabulary', { error: err });
+    return VocabularyStore.open(':memory:');
+  }
 }
 
 /** API keys found in a (WenZi) config.json go to the secret store; config.json never keeps them. */

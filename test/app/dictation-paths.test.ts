@@ -1,7 +1,7 @@
 /**
  * The other ways a dictation goes in the built app: the toggle shortcut (a real X key grab), the
- * cancel key while recording, and an LLM that fails (the raw text is still delivered, and the record
- * says why).
+ * cancel and restart keys while recording (consumed then: keys.test.ts proves they never reach the
+ * focused app), and an LLM that fails (the raw text is still delivered, and the record says why).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -75,19 +75,23 @@ describe('the built app: toggle, cancel, a failing LLM', () => {
   }, 60_000);
 
   it('the restart key while recording: the first take is dropped and the second one is recorded and delivered', async () => {
-    const a = await start({ output: { preview: false } });
+    // No restart key by default on Linux (cmd would be the Super key): Backspace here, consumed while recording.
+    const a = await start({ output: { preview: false }, feedback: { restart_key: 'backspace' } });
     const field = await s.targetField();
     await field.fill('#t', '');
     await s.xdotool('keydown', 'Alt_R');
     await new Promise((r) => setTimeout(r, 1000));
-    // Restart (Super): the capture window gets "stop" for the old session and "start" for the new one
-    // back to back; the new one must survive the old one's flush.
-    await s.xdotool('key', 'Super_L');
+    // Restart: the capture window gets "stop" for the old session and "start" for the new one back to
+    // back; the new one must survive the old one's flush.
+    await s.xdotool('key', 'BackSpace');
     await new Promise((r) => setTimeout(r, 2500));
     await s.xdotool('keyup', 'Alt_R');
     await waitUntil(async () => (await field.inputValue('#t')) === 'Hello world.', 20_000, 'the pasted text');
     await waitUntil(() => records(a.dataDir).length === 1, 5000, 'the record');
     expect(Number(records(a.dataDir)[0]?.audio_duration)).toBeGreaterThan(2);
+    // The restart kept the recording keys grabbed; the end of the recording released them.
+    expect(a.log().filter((l) => l.msg === 'recording keys consumed')).toHaveLength(1);
+    expect((await a.state()).shortcuts).toEqual([]);
   }, 60_000);
 
   it('the LLM fails: the panel shows the recognised text with a notice, Enter pastes it, the record says the AI failed', async () => {

@@ -6,9 +6,13 @@
  * dictation → paste → quit as dictation.test.ts. VAD is on, so the native VAD model is opened by
  * sherpa-onnx from wherever the app points it: a path into the archive fails here as in the real app.
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
 import { preparePackagedLayout, type PackagedLayout } from './harness/packaged-layout.ts';
@@ -18,6 +22,40 @@ const VAD_MODEL = 'node_modules/@ricky0123/vad-web/dist/silero_vad_v5.onnx';
 // What sherpa-onnx prints when it cannot open the VAD model (it does not throw: the detector stays null
 // and finds no speech, so the dictation ends as "no speech").
 const NATIVE_VAD_FAILURE = /Silero vad model file .* does not exist|vad is nullptr/;
+
+const ASAR_SUPPORT = path.resolve(import.meta.dirname, 'stand-in/asar-support.ts');
+// Modules main requires through a template (`gpt-tokenizer/encoding/${name}`): what the template can be.
+const TEMPLATE_EXPANSIONS: Record<string, readonly string[]> = {
+  'gpt-tokenizer/encoding/': ['o200k_base', 'cl100k_base'],
+};
+
+/**
+ * The packages the built main process (index.js, its chunks, the engine host and workers) loads at run
+ * time: bare specifiers of its static and dynamic imports, of every require-like call (nodeRequire,
+ * createRequire(...)(…)) and of package.json look-ups. Node built-ins and electron are left out.
+ */
+function runtimeSpecifiers(mainDir: string): { esm: string[]; cjs: string[]; templates: string[] } {
+  const files = fs.readdirSync(mainDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+  const esm = new Set<string>();
+  const cjs = new Set<string>();
+  const templates = new Set<string>();
+  const builtin = (id: string): boolean => id.startsWith('node:') || builtinModules.includes(id) || id === 'electron';
+  const bare = (id: string): boolean => !id.startsWith('.') && !id.startsWith('/') && !builtin(id);
+  for (const f of files) {
+    const code = fs.readFileSync(path.join(mainDir, f), 'utf8');
+    for (const m of code.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm)) {
+      const id = m[1] ?? m[2] ?? m[3] ?? '';
+      if (bare(id)) esm.add(id);
+    }
+    for (const m of code.matchAll(/(?:[rR]equire(?:\$\d+)?|createRequire\([^()]*(?:\([^()]*\))?[^()]*\))\(\s*["']([^"']+)["']\s*\)|\bresolve\(\s*["']([^"']+\/package\.json)["']\s*\)/g)) {
+      const id = m[1] ?? m[2] ?? '';
+      if (bare(id)) cjs.add(id);
+    }
+    for (const m of code.matchAll(/[rR]equire(?:\$\d+)?\(\s*`([^`$]+)\$\{/g)) templates.add(m[1] ?? '');
+  }
+  for (const t of templates) for (const x of TEMPLATE_EXPANSIONS[t] ?? []) cjs.add(`${t}${x}`);
+  return { esm: [...esm].sort(), cjs: [...cjs].sort(), templates: [...templates] };
+}
 
 /** The app's output without repeats (a broken detector repeats its complaint for every window). */
 function distinctOutput(app: RunningApp): string {
@@ -50,6 +88,41 @@ describe('the packaged app (electron-builder layout, app.asar + app.asar.unpacke
     expect(fs.existsSync(path.join(layout.appDir, 'node_modules/zod/package.json'))).toBe(true);
   });
 
+  it('every package the built main process loads at run time loads from the packaged layout (nothing it needs was left out)', async () => {
+    const mainDir = path.join(layout.appDir, 'out/main');
+    const { esm, cjs, templates } = runtimeSpecifiers(mainDir);
+    // A template require the list above does not know would go unchecked: name its expansions there.
+    expect(templates.filter((t) => TEMPLATE_EXPANSIONS[t] === undefined)).toEqual([]);
+    // The scan finds the known ones (if it found nothing, it would prove nothing).
+    expect(esm).toEqual(expect.arrayContaining(['better-sqlite3', 'openai', 'zod']));
+    expect(cjs).toEqual(expect.arrayContaining(['koffi', 'sherpa-onnx-node', 'uiohook-napi', 'smart-whisper/package.json', 'gpt-tokenizer/encoding/o200k_base']));
+    // Loaded next to index.js, with Electron's asar view (unpacked files read from app.asar.unpacked) as the app has it.
+    const probe = path.join(mainDir, 'tingxie-runtime-probe.mjs');
+    fs.writeFileSync(
+      probe,
+      `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const { esm, cjs } = JSON.parse(process.env.TINGXIE_PROBE);
+const failures = [];
+const first = (e) => String(e && e.message).split('\\n')[0];
+for (const id of esm) { try { await import(id); } catch (e) { failures.push('import ' + id + ': ' + first(e)); } }
+for (const id of cjs) { try { require(id); } catch (e) { failures.push('require ' + id + ': ' + first(e)); } }
+// The native halves too: better-sqlite3 loads its addon on first use, koffi and sherpa-onnx on require.
+try { const Database = require('better-sqlite3'); new Database(':memory:').prepare('select 1').get(); } catch (e) { failures.push('better-sqlite3 addon: ' + first(e)); }
+console.log(JSON.stringify(failures));
+`,
+    );
+    try {
+      const { stdout } = await promisify(execFile)(process.execPath, [`--import=${pathToFileURL(ASAR_SUPPORT).href}`, probe], {
+        cwd: path.dirname(path.dirname(layout.appDir)),
+        env: { ...s.x.env, TINGXIE_PROBE: JSON.stringify({ esm, cjs }) },
+      });
+      expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]')).toEqual([]);
+    } finally {
+      fs.rmSync(probe);
+    }
+  }, 60_000);
+
   it('starts packaged: tray ready, hotkeys armed, microphone warm, no error box', async () => {
     app = launchApp({ appDir: layout.appDir, packaged: true, dataDir: s.dataDir({ audio: { vad_enabled: true } }), env: s.x.env, fakeAudio: s.speech });
     await app.waitForLog('ready', 60_000);
@@ -76,7 +149,8 @@ describe('the packaged app (electron-builder layout, app.asar + app.asar.unpacke
 
   it('one JSONL record, transcribed by the unpacked whisper binding', async () => {
     const file = path.join(app.dataDir, 'conversation_history.jsonl');
-    await waitUntil(() => fs.existsSync(file), 10_000, 'the history file');
+    // The file can exist a moment before its first line is in it.
+    await waitUntil(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8').endsWith('\n'), 10_000, 'the history record');
     const records = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ final_text: 'Hello world.', source: 'voice', outcome: 'confirmed' });

@@ -115,6 +115,8 @@ beforeAll(async () => {
         prompt: () => Promise.reject(new Error('not used by the capture test')),
         deliver: () => Promise.reject(new Error('not used by the capture test')),
         hidePanel: () => undefined,
+        retry: () => false,
+        rerun: () => undefined,
       },
     },
     trusted,

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserHarness, type BrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 import { indexedHistoryDataset, type HistoryDataset } from '../helpers/browser-history-dataset.ts';
 import { saveScreenshot } from '../helpers/browser-screenshots.ts';
+import { modeLabel } from '../../src/renderer/lib/human-names.ts';
 
 /**
  * The History Browser in real Chromium over the real history service and index, seeded with 100,000
@@ -41,38 +42,53 @@ const rows = (w: HarnessWindow) => w.page.locator('li[role="option"]');
 const rowCount = (w: HarnessWindow) => rows(w).count();
 
 describe('History Browser over 100,000 records', () => {
-  it('defaults to the last 7 days, pages 100 at a time with Page X / Y, and follows the archive toggle', async () => {
+  it('defaults to the last 7 days with archives, says what the range hides, pages 100 at a time (each page from its top), and follows the archive toggle', async () => {
     const w = await open();
     const { page } = w;
-    // The generated history ends on 2026-01-01, so the default "last 7 days" is empty…
+    expect(await page.getByLabel('Include archived').isChecked()).toBe(true);
+    // The generated history ends on 2026-01-01, so the default "last 7 days" is empty, and the empty state says so…
     await page.getByTestId('history-empty').waitFor();
     await expect.poll(() => label(w)).toBe('Page 1 / 1');
+    await expect.poll(() => page.getByTestId('history-empty').textContent()).toContain('100,000 records outside the last 7 days do');
+    await page.getByTestId('history-widen').waitFor();
     // …until dictations happen: history:changed refreshes the open window.
     await w.history.log({ asr_text: '萍萍明天去北京开会', enhanced_text: '萍萍明天去北京开会。', final_text: '萍萍明天去北京开会。', enhance_mode: 'proofread', preview_enabled: true, stt_model: 'whisper-small', llm_model: 'qwen2.5:7b', user_corrected: false, audio_duration: 2.4, language: 'zh', source: 'voice', outcome: 'confirmed' });
     await w.history.log({ asr_text: 'ship the release notes today', enhanced_text: null, final_text: 'ship the release notes today', enhance_mode: 'off', preview_enabled: false, stt_model: 'whisper-small', llm_model: '', user_corrected: false, audio_duration: 1.7, language: 'en', source: 'voice', outcome: 'direct' });
     await expect.poll(() => rowCount(w)).toBe(2);
     await expect.poll(() => total(w)).toBe('2 records');
+    // …and with rows shown, one line says how many matches the range hides.
+    await expect.poll(() => page.getByTestId('history-hidden').textContent()).toBe('Showing the last 7 days only: 100,000 older matching records are hidden.Show them');
 
     // The two new records pushed the active file over 20,000: the rotation that moves its two oldest to the
     // archives runs after a quiet second in the app; settled() runs it now.
     await w.history.settled();
-    await page.getByLabel('Time range').selectOption('all');
-    await expect.poll(() => total(w)).toBe('20,000 records');
-    await expect.poll(() => label(w)).toBe('Page 1 / 200');
-    expect(await rowCount(w)).toBe(100);
-
-    await page.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => label(w)).toBe('Page 2 / 200');
-    await page.getByRole('button', { name: 'Next page' }).click();
-    await expect.poll(() => label(w)).toBe('Page 3 / 200');
-    await page.getByRole('button', { name: 'Previous page' }).click();
-    await expect.poll(() => label(w)).toBe('Page 2 / 200');
-
-    // Any filter change returns to page 1; archives add the other 80,000.
-    await page.getByLabel('Include archived').check();
+    await page.getByTestId('history-hidden').getByRole('button', { name: 'Show them' }).click();
+    expect(await page.getByLabel('Time range').inputValue()).toBe('all');
     await expect.poll(() => total(w)).toBe('100,002 records');
     await expect.poll(() => label(w)).toBe('Page 1 / 1001');
     expect(await rowCount(w)).toBe(100);
+    await expect.poll(() => page.getByTestId('history-hidden').count()).toBe(0);
+
+    // Paging: each new page opens at its top, wherever the previous one was scrolled to.
+    const list = page.getByRole('listbox', { name: 'Dictations' });
+    await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(500);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => label(w)).toBe('Page 2 / 1001');
+    await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBe(0);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => label(w)).toBe('Page 3 / 1001');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(() => label(w)).toBe('Page 2 / 1001');
+
+    // Any filter change returns to page 1; without archives only the active file's 20,000 remain.
+    await page.getByLabel('Include archived').uncheck();
+    await expect.poll(() => total(w)).toBe('20,000 records');
+    await expect.poll(() => label(w)).toBe('Page 1 / 200');
+    await expect.poll(() => page.getByTestId('history-hidden').textContent()).toBe('Archives are not included: 80,002 archived matching records are hidden.Show them');
+    expect(await rowCount(w)).toBe(100);
+    await page.getByLabel('Include archived').check();
+    await expect.poll(() => total(w)).toBe('100,002 records');
     await saveScreenshot(page, 'history-en');
     expect(w.problems).toEqual([]);
   });
@@ -81,7 +97,6 @@ describe('History Browser over 100,000 records', () => {
     const w = await open();
     const { page } = w;
     await page.getByLabel('Time range').selectOption('all');
-    await page.getByLabel('Include archived').check();
     await expect.poll(() => label(w)).toBe('Page 1 / 1000');
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => label(w)).toBe('Page 2 / 1000');
@@ -96,18 +111,31 @@ describe('History Browser over 100,000 records', () => {
     const texts = await rows(w).allTextContents();
     expect(texts.length).toBe(Math.min(100, expected.total));
 
-    // The mode pill shows the facet count, and choosing it filters to exactly that many.
+    // The mode pill (by label) shows the facet count, and choosing it filters to exactly that many.
     const [mode, n] = Object.entries(expected.facets?.modes ?? {}).sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
-    const pill = page.getByRole('button', { name: `${mode} ${n}, Mode ${mode}` });
+    const name = modeLabel(mode, undefined, 'en');
+    const pillOrder = () => page.locator('.tag-group[aria-label="Mode"] .pill').evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+    const before = await pillOrder();
+    const pill = page.getByRole('button', { name: `${name} ${n}, Mode ${name}` });
     await pill.click();
     await expect.poll(() => total(w)).toBe(`${n.toLocaleString('en-US')} records`);
     expect(await pill.getAttribute('aria-pressed')).toBe('true');
-    for (const t of await page.locator('.record-mode').allTextContents()) expect(t).toBe(mode);
+    for (const t of await page.locator('.record-mode').allTextContents()) expect(t).toBe(name);
+    // The pills keep their order while filtering (the other modes now count 0, and stay where they were).
+    await expect.poll(pillOrder).toEqual(before);
+
+    // Several words: records holding all of them, in any order; quotes: the phrase as written.
+    for (const text of ['项目 进度', '进度 项目', '"项目进度"']) {
+      await page.getByLabel('Search history').fill(text);
+      const want = await w.history.countMatches({ text, includeArchived: true, modes: [mode], facets: false });
+      await expect.poll(() => total(w)).toBe(`${want.total.toLocaleString('en-US')} records`);
+    }
+    expect((await w.history.countMatches({ text: '项目 进度', includeArchived: true, facets: false })).total).toBeGreaterThanOrEqual(expected.total);
 
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.getByLabel('Search history').inputValue()).toBe('');
     await page.getByLabel('Time range').selectOption('all');
-    await expect.poll(() => total(w)).toBe('20,000 records');
+    await expect.poll(() => total(w)).toBe('100,000 records');
     expect(w.problems).toEqual([]);
   });
 
@@ -115,6 +143,7 @@ describe('History Browser over 100,000 records', () => {
     const w = await open();
     const { page } = w;
     await page.getByLabel('Time range').selectOption('all');
+    await page.getByLabel('Include archived').uncheck();
     await expect.poll(() => label(w)).toBe('Page 1 / 200');
     const list = page.getByRole('listbox', { name: 'Dictations' });
     await list.focus();
@@ -123,7 +152,7 @@ describe('History Browser over 100,000 records', () => {
     const key = (await selected.getAttribute('id'))?.replace(/^row-/, '') ?? '';
     expect(key).toMatch(/^B/);
     await page.keyboard.press('Enter');
-    const final = page.getByLabel('Final text');
+    const final = page.getByRole('textbox', { name: 'Final text' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('detail-final');
     await final.fill('萍萍改过的最终文本');
     await page.keyboard.press('Control+s');
@@ -150,14 +179,26 @@ describe('History Browser over 100,000 records', () => {
     expect(w.problems).toEqual([]);
   });
 
-  it('is keyboard-first: "/" focuses search, PageDown pages, Escape closes the details; in Chinese', async () => {
+  it('is keyboard-first: "/" focuses search, PageDown/↑/↓ page keeping a selection, Escape closes the details; in Chinese', async () => {
     const w = await open({ configText: '{"ui":{"language":"zh"}}' });
     const { page } = w;
     await page.getByLabel('时间范围').selectOption('all');
-    await expect.poll(() => label(w)).toBe('第 1 / 200 页');
+    await expect.poll(() => label(w)).toBe('第 1 / 1000 页');
+    const selectedId = () => page.locator('[role="option"][aria-selected="true"]').getAttribute('id');
     await page.getByRole('listbox').focus();
+    await page.keyboard.press('End');
+    const lastOfPage1 = await selectedId();
+    // PageDown: the next page, its first row selected (the selection is never lost to paging).
     await page.keyboard.press('PageDown');
-    await expect.poll(() => label(w)).toBe('第 2 / 200 页');
+    await expect.poll(() => label(w)).toBe('第 2 / 1000 页');
+    await expect.poll(async () => (await rows(w).first().getAttribute('id')) === (await selectedId())).toBe(true);
+    // ↑ on the first row goes back a page, to its last row.
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => label(w)).toBe('第 1 / 1000 页');
+    await expect.poll(selectedId).toBe(lastOfPage1);
+    // ↓ on the last row goes on to the next page's first row.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => label(w)).toBe('第 2 / 1000 页');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.getByRole('complementary', { name: '详情' }).getByText('识别结果').waitFor();

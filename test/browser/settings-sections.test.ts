@@ -47,6 +47,36 @@ describe('settings sections', () => {
     expect(w.problems).toEqual([]);
   });
 
+  it('general: keys are shown by their OS names; the recording keys are recorded by pressing them, Clear removes one', async () => {
+    const w = await openTab('General');
+    const { page } = w;
+    // Linux names (the harness's platform): Right Alt, not alt_r.
+    expect(await page.getByLabel('Hold-to-talk key').locator('option:checked').textContent()).toBe('Right Alt');
+    const cancel = page.getByRole('button', { name: 'Cancel key', exact: true });
+    expect(await cancel.textContent()).toBe('Space');
+    await cancel.click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => w.configStore.get().feedback.cancel_key).toBe('esc');
+    await expect.poll(() => cancel.textContent()).toBe('Esc');
+    // No restart key by default on Linux (cmd would be the Super key).
+    const restart = page.getByRole('button', { name: 'Restart key', exact: true });
+    expect(await restart.textContent()).toBe('None');
+    await restart.click();
+    await page.keyboard.down('AltRight');
+    await page.keyboard.up('AltRight');
+    await expect.poll(() => w.configStore.get().feedback.restart_key).toBe('alt_r');
+    await expect.poll(() => restart.textContent()).toBe('Right Alt');
+    await restart.click();
+    await page.keyboard.press('Control+KeyR');
+    await expect.poll(() => w.configStore.get().feedback.restart_key).toBe('ctrl+r');
+    await expect.poll(() => restart.textContent()).toBe('Ctrl + R');
+    await page.getByRole('button', { name: 'Clear: Restart key' }).click();
+    await expect.poll(() => w.configStore.get().feedback.restart_key).toBe('');
+    await expect.poll(() => restart.textContent()).toBe('None');
+    expect(await page.getByRole('button', { name: 'Previous mode key', exact: true }).textContent()).toBe('←');
+    expect(w.problems).toEqual([]);
+  });
+
   it('vocabulary: add, edit, delete (confirmed) land in vocabulary.db; counters show', async () => {
     const w = await openTab('Vocabulary');
     const { page } = w;

@@ -31,7 +31,8 @@ describe('windows', () => {
   it('panel follows ui.language', async () => {
     win = await harness.open('panel', { configText: '{"ui":{"language":"zh"}}' });
     await expect.poll(() => win?.page.getByTestId('panel-state').textContent()).toBe('就绪');
-    expect(await win.page.getByTestId('panel-confirm').textContent()).toBe('粘贴');
+    // The label, then its key hint (a <kbd>, hidden from screen readers).
+    expect(await win.page.getByTestId('panel-confirm').textContent()).toBe('粘贴↵');
     expect(win.problems).toEqual([]);
   });
 

@@ -22,6 +22,8 @@ export const fakeSafeStorage: SafeStorageLike = {
 export interface ShellRecord {
   readonly openedUrls: string[];
   openLogsCalls: number;
+  /** Texts put on the clipboard (app:copy-text), in order. */
+  readonly copied: string[];
 }
 
 /**
@@ -33,7 +35,7 @@ export function recordingAppService(opts: {
   readonly dataDir: string;
   readonly uiLanguage: () => UiLanguage;
 }): { readonly service: AppService; readonly shell: ShellRecord } {
-  const shell: ShellRecord = { openedUrls: [], openLogsCalls: 0 };
+  const shell: ShellRecord = { openedUrls: [], openLogsCalls: 0, copied: [] };
   const service: AppService = {
     version: opts.version,
     platform: process.platform,
@@ -44,6 +46,9 @@ export function recordingAppService(opts: {
     },
     openLogs: async () => {
       shell.openLogsCalls += 1;
+    },
+    copyText: (text) => {
+      shell.copied.push(text);
     },
   };
   return { service, shell };

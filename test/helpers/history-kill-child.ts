@@ -2,11 +2,13 @@
  * Child process of the kill -9 loop test: opens the history store in the data folder given as argv[2]
  * (small rotation thresholds from argv[3]/argv[4]) and logs records forever, printing `ack <id>` on
  * stdout only after `log()` has resolved (i.e. after fsync). The parent SIGKILLs it at random moments.
+ * With `full` as argv[6] (a nearly full disk) a record the disk refuses is printed as `pending <id>`
+ * (kept in memory, not acknowledged) and logging goes on.
  * Runs directly under Node 24 (type stripping), so it imports src/ .ts files.
  */
-import { HistoryStore } from '../../src/main/history/history-store.ts';
+import { HistoryPendingError, HistoryStore } from '../../src/main/history/history-store.ts';
 
-const [dataDir, maxRecords, rotateMinBytes, useService] = process.argv.slice(2);
+const [dataDir, maxRecords, rotateMinBytes, useService, fullDisk] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: history-kill-child.ts DATA_DIR [MAX_RECORDS] [ROTATE_MIN_BYTES] [service]');
 
 async function main(): Promise<void> {
@@ -16,20 +18,35 @@ async function main(): Promise<void> {
     rotateMinBytes: Number(rotateMinBytes ?? 4096),
     // Rotate right after each due append (no quiet period), so kills land in rotations as often as possible.
     rotationQuietMs: 0,
+    // On a full disk a failed rotation is retried soon, so kills also land in retries.
+    rotationRetryMs: 20,
+    writeRetryMs: 20,
     warn: (m: string): void => void process.stderr.write(`${m}\n`),
   };
   let log: (n: number) => Promise<string>;
   if (useService === 'service') {
     const { HistoryService } = await import('../../src/main/history/history-service.ts');
     const svc = await HistoryService.open({ ...opts, enabled: true, rebuildInline: true });
-    log = async (n) => (await svc.log(record(n))).record.id;
+    log = async (n) => {
+      const r = await svc.log(record(n));
+      if (r.pending) throw new HistoryPendingError(r.record, new Error('kept in memory'));
+      return r.record.id;
+    };
   } else {
     const store = await HistoryStore.open(opts);
     log = async (n) => (await store.log(record(n))).id;
   }
   process.stdout.write('ready\n');
   for (let n = 0; ; n++) {
-    const id = await log(n);
+    let id: string;
+    try {
+      id = await log(n);
+    } catch (err) {
+      if (fullDisk !== 'full' || !(err instanceof HistoryPendingError)) throw err;
+      process.stdout.write(`pending ${err.record.id}\n`);
+      await new Promise((r) => setTimeout(r, 5));
+      continue;
+    }
     process.stdout.write(`ack ${id}\n`);
   }
 }

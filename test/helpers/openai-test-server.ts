@@ -106,7 +106,8 @@ export interface ChatUsage {
 export interface OpenAiTestServerOptions {
   readonly chat?: (call: ChatCall) => ChatReply | Promise<ChatReply>;
   readonly transcription?: (req: RecordedRequest) => TranscriptionReply | Promise<TranscriptionReply>;
-  readonly models?: readonly string[];
+  /** What GET /v1/models lists (default ['test-model']); null: the server has no model list (404, as Zhipu's). */
+  readonly models?: readonly string[] | null;
   /** 'openai' (cached_tokens, ≥ 1024, 128-token steps) or 'deepseek' (hit/miss fields, 64-token units). */
   readonly flavour?: 'openai' | 'deepseek';
   /** Behave like this provider (its refusals, usage shape and cache rule); overrides `flavour`. */
@@ -201,7 +202,7 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
   const maxPrompts = options.maxRememberedPrompts ?? 512;
   let chatScript = options.chat ?? echoScript;
   let transcriptionScript = options.transcription ?? ((): TranscriptionReply => ({ kind: 'text', text: '' }));
-  const models = options.models ?? ['test-model'];
+  const models = options.models === undefined ? ['test-model'] : options.models;
   const requests: RecordedRequest[] = [];
   const usages: ChatUsage[] = [];
   const strict: StrictSpec | undefined = options.strict !== undefined ? STRICT_PROVIDERS[options.strict] : undefined;
@@ -443,7 +444,7 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
       ...(fields !== undefined ? { fields } : {}), ...(files !== undefined ? { files } : {}),
     };
     requests.push(rec);
-    if (rec.method === 'GET' && path === '/v1/models') {
+    if (rec.method === 'GET' && path === '/v1/models' && models !== null) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'test' })) }));
     } else if (rec.method === 'POST' && path === '/v1/chat/completions') {

@@ -1,22 +1,26 @@
+import fs from 'node:fs';
 import { writeFileAtomic } from '../../main/platform/durable-fs.ts';
 import { exportText } from '../../main/history/export.ts';
 import { HistoryIndex } from '../../main/history/history-index.ts';
 import { HistoryService } from '../../main/history/history-service.ts';
-import { listHistoryFiles } from '../../main/history/index-sync.ts';
+import { describeProblem, type HistoryProblem } from '../../main/history/history-problems.ts';
+import { listHistoryFiles, unreadableReason } from '../../main/history/index-sync.ts';
 import { readJsonlFile } from '../../main/history/jsonl-reader.ts';
 import { historyPaths } from '../../main/history/paths.ts';
 import { importWenziFolder } from '../../main/history/wenzi-import.ts';
 import { acquireDataLock, currentLockHolder, DataDirLockedError } from '../../main/platform/data-lock.ts';
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
 import type { HistoryQuery, HistoryRow } from '../../shared/history/query.ts';
-import { EXIT_ERROR, EXIT_OK, UsageError, type CliCommand, type CliContext, type CliGroup } from '../types.ts';
+import { EXIT_ERROR, EXIT_OK, EXIT_PARTIAL, UsageError, type CliCommand, type CliContext, type CliGroup } from '../types.ts';
 
 /**
  * `tingxie history …` over the same files as the app. Commands that change history (import, rotate,
  * reindex) take the data-folder lock and refuse while the app holds it; read-only ones proceed, reading
  * the app's index (SQLite WAL allows a concurrent reader) or the JSONL files directly.
  * Options may come anywhere after the command (`--name value` or `--name=value`); after `--` every
- * argument is literal (e.g. a search for text starting with dashes).
+ * argument is literal (e.g. a search for text starting with dashes). On a read-only folder the read-only
+ * commands still work (the index is built in the temp folder). History that cannot be read (a file, a
+ * line too long) is named on stderr and the exit code is 3: the output shows everything else.
  */
 
 interface Flags {
@@ -117,52 +121,91 @@ async function withWriteLock(ctx: CliContext, fn: (svc: HistoryService) => Promi
   }
 }
 
-function openService(ctx: CliContext): Promise<HistoryService> {
-  return HistoryService.open({ dataDir: ctx.dataDir, enabled: true, rebuildInline: true, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
+function openService(ctx: CliContext, readOnly = false): Promise<HistoryService> {
+  return HistoryService.open({ dataDir: ctx.dataDir, enabled: true, rebuildInline: true, readOnly, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
 }
 
-/** Runs `fn` with an index to read: the app's (when it runs, read as is) or one checked/rebuilt here under the lock. */
-async function withIndex<T>(ctx: CliContext, fn: (index: HistoryIndex) => T): Promise<T> {
+/** Lock errors that mean "this folder cannot be written" (read-only, full): read-only commands go on without the lock. */
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT']);
+
+/** Names the unreadable history on stderr; the exit code a command that otherwise succeeded returns. */
+function reportProblems(ctx: CliContext, problems: readonly HistoryProblem[]): number {
+  for (const p of problems) ctx.stderr.write(`error: ${describeProblem(p)}\n`);
+  if (problems.length > 0) ctx.stderr.write(`${problems.length} problem(s): the history shown is incomplete (exit code ${EXIT_PARTIAL})\n`);
+  return problems.length > 0 ? EXIT_PARTIAL : EXIT_OK;
+}
+
+/** History files that exist but cannot be read (a stat each; the app's index is read as is). */
+function unreadableFiles(dataDir: string): HistoryProblem[] {
+  const out: HistoryProblem[] = [];
+  for (const f of listHistoryFiles(dataDir)) {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(f.path);
+    } catch {
+      continue;
+    }
+    const reason = unreadableReason(f.path, st);
+    if (reason !== null) out.push({ kind: 'unreadable', file: f.file, path: f.path, reason });
+  }
+  return out;
+}
+
+/**
+ * Runs `fn` with an index to read: the app's (when it runs, read as is) or one checked/rebuilt here under
+ * the lock (or, on a folder that cannot be written, in the temp folder without it). Also returns the
+ * history that could not be read.
+ */
+async function withIndex<T>(ctx: CliContext, fn: (index: HistoryIndex) => T): Promise<{ value: T; problems: readonly HistoryProblem[] }> {
   if (currentLockHolder(ctx.dataDir)) {
     const index = HistoryIndex.open(historyPaths(ctx.dataDir).indexDb);
     try {
-      return fn(index);
+      return { value: fn(index), problems: unreadableFiles(ctx.dataDir) };
     } finally {
       index.close();
     }
   }
-  const lock = acquireDataLock(ctx.dataDir, { role: 'cli' });
+  let lock: ReturnType<typeof acquireDataLock> | null = null;
   try {
-    const svc = await openService(ctx);
+    lock = acquireDataLock(ctx.dataDir, { role: 'cli' });
+  } catch (err) {
+    if (err instanceof DataDirLockedError || !UNWRITABLE.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    ctx.stderr.write(`warning: the data folder cannot be written (${(err as NodeJS.ErrnoException).code}); reading it as is\n`);
+  }
+  try {
+    const svc = await openService(ctx, lock === null);
     try {
       const index = svc.indexOrNull;
       if (!index) throw new Error('the history index could not be built (see the warnings above)');
-      return fn(index);
+      return { value: fn(index), problems: svc.problems };
     } finally {
       await svc.close();
     }
   } finally {
-    lock.release();
+    lock?.release();
   }
 }
 
 const LIST_OPTIONS = ['since', 'mode', 'limit'] as const;
 
 async function runQuery(ctx: CliContext, argv: readonly string[], withText: boolean): Promise<number> {
-  const f = parseFlags(argv, LIST_OPTIONS, ['include-archived']);
-  if (withText && f.positionals.length !== 1) throw new UsageError(f.positionals.length ? 'put the query in quotes' : 'missing QUERY');
+  // Archives are searched by default, as in the History Browser; --include-archived is still accepted.
+  const f = parseFlags(argv, LIST_OPTIONS, ['include-archived', 'active-only']);
+  if (f.switches.has('include-archived') && f.switches.has('active-only')) throw new UsageError('--active-only and --include-archived contradict each other');
+  // Several words are several terms (all must occur, any order), as in the History Browser; quotes make a phrase.
+  if (withText && f.positionals.length === 0) throw new UsageError('missing QUERY');
   if (!withText && f.positionals.length) throw new UsageError(`unexpected argument '${f.positionals[0]}'`);
   const limit = positiveInt(f.values.get('limit'), 'limit', 20);
   const since = f.values.get('since');
   const mode = f.values.get('mode');
   const base: HistoryQuery = {
-    text: withText ? (f.positionals[0] ?? '') : '',
-    includeArchived: f.switches.has('include-archived'),
+    text: withText ? f.positionals.join(' ') : '',
+    includeArchived: !f.switches.has('active-only'),
     ...(since === undefined ? {} : { since: parseSince(since) }),
     ...(mode === undefined ? {} : { modes: [mode] }),
     facets: false,
   };
-  const { rows, total } = await withIndex(ctx, (index) => {
+  const { value: { rows, total }, problems } = await withIndex(ctx, (index) => {
     const out: HistoryRow[] = [];
     let cursor: string | undefined;
     let total: number | null = null;
@@ -178,33 +221,53 @@ async function runQuery(ctx: CliContext, argv: readonly string[], withText: bool
   if (ctx.json) printJson(ctx, { total, rows });
   else {
     printTable(ctx, rows);
-    ctx.stdout.write(`${rows.length} of ${total ?? '?'} record(s)${base.includeArchived ? '' : ' (active file only; --include-archived for all)'}\n`);
+    ctx.stdout.write(`${rows.length} of ${total ?? '?'} record(s)${base.includeArchived ? '' : ' (active file only: archives not searched)'}${since === undefined ? '' : ` (since ${since} only)`}\n`);
   }
-  return EXIT_OK;
+  return reportProblems(ctx, problems);
 }
 
-/** All records with their file, archives first (chronologically) then active, read straight from the JSONL. */
-async function readAll(ctx: CliContext): Promise<{ record: StoredRecord; file: string }[]> {
-  const out: { record: StoredRecord; file: string }[] = [];
+/**
+ * All records with their file, archives first (chronologically) then active, read straight from the
+ * JSONL (streamed: a line too long to read is skipped and named). A file that cannot be read is named
+ * and skipped; `problems` lists what is missing from `records`.
+ */
+async function readAll(ctx: CliContext): Promise<{ records: { record: StoredRecord; file: string }[]; problems: HistoryProblem[] }> {
+  const records: { record: StoredRecord; file: string }[] = [];
+  const problems: HistoryProblem[] = [];
+  const seen = new Map<string, string>();
   for (const f of listHistoryFiles(ctx.dataDir)) {
-    const r = await readJsonlFile(f.path);
+    let r;
+    try {
+      r = await readJsonlFile(f.path);
+    } catch (err) {
+      problems.push({ kind: 'unreadable', file: f.file, path: f.path, reason: `${(err as NodeJS.ErrnoException).code ?? 'error'}: ${(err as Error).message}` });
+      continue;
+    }
     if (r.bad.length) ctx.stderr.write(`warning: ${r.bad.length} unreadable line(s) skipped in ${f.path}\n`);
-    for (const record of r.records) out.push({ record, file: f.file });
+    for (const record of r.records) {
+      // A rotation the disk interrupted can leave a record in its archive and the active file until it is
+      // finished: one copy each, as the index keeps.
+      const key = recordKey(record);
+      const first = seen.get(key);
+      if (first !== undefined && first !== f.file) continue;
+      seen.set(key, f.file);
+      records.push({ record, file: f.file });
+    }
   }
-  return out;
+  return { records, problems };
 }
 
 const list: CliCommand = {
   name: 'list',
-  args: '[--include-archived] [--since 7d|DATE] [--mode M] [--limit N]',
-  summary: 'newest records first (time, mode, final text)',
+  args: '[--active-only] [--since 7d|DATE] [--mode M] [--limit N]',
+  summary: 'newest records first (time, mode, final text), archives included',
   run: (ctx, argv) => runQuery(ctx, argv, false),
 };
 
 const search: CliCommand = {
   name: 'search',
-  args: 'QUERY [--include-archived] [--since 7d|DATE] [--mode M] [--limit N]',
-  summary: 'records whose ASR, enhanced or final text contains QUERY',
+  args: 'QUERY… [--active-only] [--since 7d|DATE] [--mode M] [--limit N]',
+  summary: 'records containing every word of QUERY (any order; "quoted words" as a phrase), archives included',
   run: (ctx, argv) => runQuery(ctx, argv, true),
 };
 
@@ -216,8 +279,10 @@ const show: CliCommand = {
     const f = parseFlags(argv, [], []);
     if (f.positionals.length !== 1) throw new UsageError('expected one ID');
     const id = f.positionals[0] ?? '';
-    const hit = (await readAll(ctx)).find(({ record }) => recordKey(record) === id || record.id === id);
+    const all = await readAll(ctx);
+    const hit = all.records.find(({ record }) => recordKey(record) === id || record.id === id);
     if (!hit) {
+      reportProblems(ctx, all.problems);
       ctx.stderr.write(`error: no record with id ${id}\n`);
       return EXIT_ERROR;
     }
@@ -227,7 +292,7 @@ const show: CliCommand = {
       for (const [k, v] of Object.entries(r)) ctx.stdout.write(`${k.padEnd(16)} ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}\n`);
       ctx.stdout.write(`${'file'.padEnd(16)} ${hit.file}\n`);
     }
-    return EXIT_OK;
+    return reportProblems(ctx, all.problems);
   },
 };
 
@@ -241,12 +306,13 @@ const exportCmd: CliCommand = {
     const file = f.positionals[0] ?? '';
     const format = f.values.get('format') ?? (/\.csv$/i.test(file) ? 'csv' : /\.jsonl?$/i.test(file) ? 'jsonl' : undefined);
     if (format !== 'csv' && format !== 'jsonl') throw new UsageError('cannot tell the format from the file name: use --format jsonl or --format csv');
-    const records = (await readAll(ctx)).map((r) => r.record);
+    const all = await readAll(ctx);
+    const records = all.records.map((r) => r.record);
     const text = exportText(records, format, f.switches.has('bom'));
     await writeFileAtomic(file, text);
     if (ctx.json) printJson(ctx, { file, format, records: records.length });
     else ctx.stdout.write(`exported ${records.length} record(s) to ${file} (${format})\n`);
-    return EXIT_OK;
+    return reportProblems(ctx, all.problems);
   },
 };
 
@@ -276,14 +342,14 @@ const stats: CliCommand = {
     if (f.positionals.length) throw new UsageError(`unexpected argument '${f.positionals[0]}'`);
     const days = Number(f.values.get('days') ?? 7);
     if (days !== 7 && days !== 14 && days !== 30) throw new UsageError('--days must be 7, 14 or 30');
-    const s = await withIndex(ctx, (index) => index.stats({ days, tzOffsetMinutes: -new Date().getTimezoneOffset() }));
+    const { value: s, problems } = await withIndex(ctx, (index) => index.stats({ days, tzOffsetMinutes: -new Date().getTimezoneOffset() }));
     if (ctx.json) printJson(ctx, s);
     else {
       ctx.stdout.write(`${'DAY'.padEnd(10)}  DICTATIONS  MINUTES  CORRECTED  TOKENS\n`);
       for (const d of s.perDay) ctx.stdout.write(`${d.day}  ${String(d.dictations).padStart(10)}  ${d.minutesSpoken.toFixed(1).padStart(7)}  ${String(d.corrected).padStart(9)}  ${d.promptTokens + d.completionTokens}\n`);
       for (const [mode, c] of Object.entries(s.perMode)) ctx.stdout.write(`mode ${mode}: ${c.dictations} dictation(s), ${c.minutesSpoken.toFixed(1)} min\n`);
     }
-    return EXIT_OK;
+    return reportProblems(ctx, problems);
   },
 };
 
@@ -318,7 +384,7 @@ const reindex: CliCommand = {
       if (count === undefined) throw new Error('the index rebuild failed (see the warnings above)');
       if (ctx.json) printJson(ctx, { records: count });
       else ctx.stdout.write(`index rebuilt: ${count} record(s)\n`);
-      return EXIT_OK;
+      return reportProblems(ctx, svc.problems);
     });
   },
 };

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { app, dialog, screen, utilityProcess } from 'electron';
 import type { BrowserWindow } from 'electron';
-import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-types.ts';
+import type { DictationEvent } from '../../shared/ipc/dictation-types.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 import { keepEngineWarm, type EngineWarmUp } from '../asr/engine-warm-up.ts';
@@ -33,8 +33,10 @@ import { checkMacPermissions } from '../platform/permissions.ts';
 import { SOUND_MS } from '../platform/sounds.ts';
 import type { ConfigStore } from '../settings/config-store.ts';
 import { createHotkeys, type AppHotkeys } from './hotkeys.ts';
+import { IndicatorWindow } from './indicator-window.ts';
 import { format, messagesFor, noticeMessage, type MainMessages } from './messages.ts';
 import { panelBounds } from './panel-placement.ts';
+import { watchStorage, type StorageProblemSource } from './storage-notices.ts';
 import { TRAY_TOGGLES, trayStatusOf, type TrayAction, type TrayState, type TrayToggle } from './tray-menu.ts';
 import type { TrayHandlers } from './tray.ts';
 
@@ -83,7 +85,24 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   const notify = (level: NoticeLevel, notice: Notice): void => {
     dlog.log(level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'info', 'notice', { notice });
     deps.broadcast()?.('app:notice', { level, notice });
+    indicator.notice(notice);
   };
+  /** The recording indicator: recording/processing, and a short message with the next step after a failure. */
+  const indicator = new IndicatorWindow({
+    window: () => {
+      const w = deps.window('indicator');
+      return w === undefined || w.isDestroyed() ? undefined : w;
+    },
+    settings: () => {
+      const cfg = config.get();
+      return { visual_indicator: cfg.feedback.visual_indicator, preview: cfg.output.preview, preview_on_failure: cfg.output.preview_on_failure };
+    },
+    // Bottom centre of the display the pointer is on: where the user is looking.
+    place: ({ width, height }) => {
+      const area = screen.getDisplayNearestPoint(screen.getCursorScreenPoint()).workArea;
+      return { x: Math.round(area.x + (area.width - width) / 2), y: Math.round(area.y + area.height - height - 48) };
+    },
+  });
 
   const graph = await openServiceGraph({
     dataDir: deps.dataDir,
@@ -127,9 +146,9 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   });
 
   let lastError: string | null = null;
-  /** Problems the tray shows on their own line until fixed, by source (hotkeys, speech model). */
-  const problems = new Map<'hotkeys' | 'speech', string>();
-  const setProblem = (source: 'hotkeys' | 'speech', text: string | null): void => {
+  /** Problems the tray shows on their own line until fixed, by source (hotkeys, speech model, history folder, mode file). */
+  const problems = new Map<'hotkeys' | 'speech' | StorageProblemSource, string>();
+  const setProblem = (source: 'hotkeys' | 'speech' | StorageProblemSource, text: string | null): void => {
     if (text === null) problems.delete(source);
     else problems.set(source, text);
     deps.tray()?.update({ problem: problems.size === 0 ? null : [...problems.values()].join(' ') });
@@ -177,33 +196,20 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
 
   const onEvent = (e: DictationEvent): void => {
     if (e.kind === 'state') {
+      // First: the recording keys are consumed before the indicator says "recording".
+      hotkeys?.recordingChanged(e.state === 'recording');
       if (e.state !== 'idle') lastError = null;
-      indicator(e.state);
+      indicator.stateChanged(e.state);
       deps.tray()?.update({ status: lastError !== null && e.state === 'idle' ? 'error' : trayStatusOf(e.state), detail: lastError ?? '', mode: e.mode, canRetry: c.lastRetryable() !== null });
-    } else if (e.kind === 'notice' && e.level === 'error') {
+    } else if (e.kind === 'notice') {
+      indicator.notice(e.notice);
+      if (e.level !== 'error') return;
       lastError = words(e.notice);
       // A dictation found no model: Settings › Speech is where it is fixed (the audio is kept for a retry).
       if (e.notice.code === 'speech-model-missing') deps.openSettings();
       if (c.state.state === 'idle') deps.tray()?.update({ status: 'error', detail: lastError, canRetry: c.lastRetryable() !== null });
     } else if (e.kind === 'done') {
       deps.tray()?.update({ canRetry: c.lastRetryable() !== null });
-    }
-  };
-
-  const indicator = (state: DictationState): void => {
-    const w = deps.window('indicator');
-    if (w === undefined || w.isDestroyed()) return;
-    const visible = config.get().feedback.visual_indicator && (state === 'recording' || state === 'transcribing' || (state === 'enhancing' && !config.get().output.preview));
-    if (!visible) {
-      w.hide();
-      return;
-    }
-    if (!w.isVisible()) {
-      // Bottom centre of the display the pointer is on: where the user is looking.
-      const area = screen.getDisplayNearestPoint(screen.getCursorScreenPoint()).workArea;
-      const [width = 168, height = 40] = w.getSize();
-      w.setPosition(Math.round(area.x + (area.width - width) / 2), Math.round(area.y + area.height - height - 48));
-      w.showInactive();
     }
   };
 
@@ -214,6 +220,8 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
 
   hotkeys = createHotkeys({
     config: () => config.get(),
+    platform: process.platform,
+    session: displayServer(process.env),
     target: {
       recording: () => c.state.state === 'recording',
       idle: () => c.state.state === 'idle',
@@ -284,6 +292,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   };
 
   let engineWarmUp: EngineWarmUp | null = null;
+  let stopStorage = (): void => undefined;
   let readiness: SpeechReadiness | null = null;
 
   const ipc: DictationIpcService = {
@@ -353,6 +362,15 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
         },
       });
       launchAtLogin();
+      // A read-only or full data folder, unreadable history, a broken mode file: said now, kept on the tray.
+      stopStorage = watchStorage({
+        history: graph.history,
+        modeIssue: () => graph.enhancer.chosenModeIssue(config.get().ai_enhance.mode),
+        onConfigChange: (l) => config.onChange(l),
+        notify,
+        setProblem,
+        words,
+      });
       deps.tray()?.update(trayState());
       for (const p of await checkMacPermissions()) {
         notify('warning', { code: p.permission === 'microphone' ? 'permission-microphone' : 'permission-accessibility' });
@@ -365,6 +383,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     },
     async close() {
       stopConfig();
+      stopStorage();
       readiness?.stop();
       engineWarmUp?.stop();
       hk.dispose();

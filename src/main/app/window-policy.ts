@@ -44,6 +44,9 @@ function secureWebPreferences(paths: WindowPaths, kind: WindowKind): BrowserWind
   };
 }
 
+/** The preview panel's smallest size (its default is 520×260). */
+export const PANEL_MIN_SIZE = { width: 420, height: 220 } as const;
+
 /**
  * BrowserWindow options for one kind of window; every kind gets the same locked-down webPreferences.
  * `platform` matters for the panel only (a non-activating NSPanel on macOS).
@@ -57,6 +60,9 @@ export function windowSpec(kind: WindowKind, paths: WindowPaths, platform: NodeJ
       return {
         width: 520,
         height: 260,
+        // The layout test (test/browser/layout.test.ts) checks the panel at this minimum too.
+        minWidth: PANEL_MIN_SIZE.width,
+        minHeight: PANEL_MIN_SIZE.height,
         show: false,
         frame: false,
         resizable: true,

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { HostEvent, HostRequest, HostSegment, WhisperCallParams } from './engine-protocol.ts';
 import { ModelFileError, validateModelFile } from './model-file.ts';
-import { ENGINE_NOT_BUILT_MESSAGE, whisperAddonPath } from './whisper-addon.ts';
+import { ENGINE_NOT_BUILT_MESSAGE, whisperAddon, whisperUsesGpu } from './whisper-addon.ts';
 
 /*
  * The ASR engine host: runs in its own process (a Node child process, or an Electron utilityProcess) so a
@@ -58,6 +59,17 @@ let binding: WhisperBinding | undefined;
 let model: { path: string; handle: unknown; free(): Promise<void> } | undefined;
 let work: Promise<void> = Promise.resolve();
 
+/** Loads the addon build this CPU runs (whisper-variant.ts), saying which on stderr: a crash report then names it. */
+function loadBinding(): WhisperBinding {
+  const addon = whisperAddon();
+  process.stderr.write(`tingxie engine: whisper addon ${addon.variant} (${addon.reason}): ${addon.path}\n`);
+  // Metal (Apple silicon) compiles its shaders from ggml-metal.metal at first use and looks for it in
+  // $GGML_METAL_PATH_RESOURCES, else in the main bundle or the cwd, where it is not: the build script
+  // puts it next to the addon, which is unpacked in a packaged app.
+  if (whisperUsesGpu()) process.env.GGML_METAL_PATH_RESOURCES ??= path.dirname(addon.path);
+  return nodeRequire(addon.path) as WhisperBinding;
+}
+
 function toSegment(s: RawSegment): HostSegment {
   return { startMs: s.from, endMs: s.to, text: s.text, ...(s.lang ? { language: s.lang } : {}), ...(Number.isFinite(s.confidence) ? { confidence: s.confidence } : {}) };
 }
@@ -98,7 +110,7 @@ async function handle(msg: HostRequest): Promise<void> {
         return;
       }
       try {
-        binding ??= nodeRequire(whisperAddonPath()) as WhisperBinding;
+        binding ??= loadBinding();
       } catch (err) {
         port.send({ type: 'error', id: msg.id, code: 'engine-not-built', message: `${ENGINE_NOT_BUILT_MESSAGE} (${(err as Error).message})` });
         return;
@@ -108,7 +120,7 @@ async function handle(msg: HostRequest): Promise<void> {
         model = undefined;
       }
       try {
-        const m = await binding.WhisperModel.load(msg.modelPath, false);
+        const m = await binding.WhisperModel.load(msg.modelPath, whisperUsesGpu());
         model = { path: msg.modelPath, handle: m.handle, free: () => m.free() };
       } catch (err) {
         port.send({ type: 'error', id: msg.id, code: 'model-invalid', message: `whisper.cpp could not load ${msg.modelPath}: ${(err as Error).message}` });

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { HostRequest } from './engine-protocol.ts';
+import { whisperHostEnv } from './whisper-addon.ts';
 
 /*
  * How the app starts the engine host. Under Node (tests, CLI) it is a child process running
@@ -90,7 +91,7 @@ export type UtilityFork = (
 /** Launcher for Electron: pass `utilityProcess.fork` and the built host script (app/ wires it up). */
 export function utilityHostLauncher(forkFn: UtilityFork, scriptPath: string): HostLauncher {
   return () => {
-    const child = forkFn(scriptPath, [], { serviceName: 'Tingxie ASR engine', stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = forkFn(scriptPath, [], { serviceName: 'Tingxie ASR engine', stdio: ['ignore', 'ignore', 'pipe'], env: whisperHostEnv() });
     const tail = tailCollector();
     child.stderr?.on('data', (c: Buffer) => tail.push(c));
     let exited = false;

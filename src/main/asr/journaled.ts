@@ -8,7 +8,10 @@ import { AsrError, type AsrEngine, type AsrResult, type TranscribeOptions } from
  * after the history record is safely logged (journal.complete).
  */
 
-/** Journals `pcm` under `id`, then transcribes it; on failure the entry is marked failed and the error rethrown. */
+/**
+ * Journals `pcm` under `id`, then transcribes it; on failure the entry is marked failed and the error
+ * rethrown. A journal the disk refuses does not stop the transcription.
+ */
 export async function transcribeJournaled(
   journal: AudioJournal,
   id: string,
@@ -17,12 +20,25 @@ export async function transcribeJournaled(
   opts: TranscribeOptions = {},
   meta?: Readonly<Record<string, unknown>>,
 ): Promise<AsrResult> {
-  if (journal.get(id) === undefined || !journal.hasAudio(id)) journal.write(id, pcm, SAMPLE_RATE, { engine: engine.kind, ...meta });
+  let journaled = true;
+  try {
+    if (journal.get(id) === undefined || !journal.hasAudio(id)) journal.write(id, pcm, SAMPLE_RATE, { engine: engine.kind, ...meta });
+  } catch {
+    // The disk refuses the journal (read-only folder, disk full): the dictation goes on without its
+    // crash safety (the controller logs that) rather than failing before the ASR call.
+    journaled = false;
+  }
   try {
     return await engine.transcribe(pcm, opts);
   } catch (err) {
     const e = err instanceof AsrError ? err : new AsrError('engine-failed', String((err as Error)?.message ?? err), { cause: err });
-    journal.markFailed(id, `${e.code}: ${e.message}`);
+    if (journaled) {
+      try {
+        journal.markFailed(id, `${e.code}: ${e.message}`);
+      } catch {
+        // Same: the audio is not on disk, so there is nothing to mark.
+      }
+    }
     throw e;
   }
 }

@@ -2,35 +2,79 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { unpackedPath } from '../platform/unpacked-path.ts';
+import { chooseWhisperVariant, thisCpuSimd, whisperAddonFileName, type CpuSimd, type VariantChoice, type WhisperVariant } from './whisper-variant.ts';
 
 /*
- * Where smart-whisper's compiled addon lives. We load build/Release/smart-whisper.node directly rather than
- * the package's index.js: that module creates ~/.smart-whisper on import and brings a model downloader we
- * do not want. scripts/build-whisper.mjs compiles the addon at install; without a compiler it is absent
- * and local ASR reports "engine not built".
+ * Where smart-whisper's compiled addon lives. We load build/Release/smart-whisper-<variant>.node directly
+ * rather than the package's index.js: that module creates ~/.smart-whisper on import and brings a model
+ * downloader we do not want. scripts/build-whisper.mjs compiles the variants at install (whisper-variant.ts
+ * says which this CPU runs); without a compiler they are absent and local ASR reports "engine not built".
  */
 
 // Not named `require`: electron-vite's ESM shim declares a top-level `require` in every chunk that calls one.
 const nodeRequire = createRequire(import.meta.url);
 
-/**
- * Path of the compiled addon (TINGXIE_WHISPER_ADDON overrides). In a packaged app it is the unpacked
- * copy: Electron's dlopen would find it from the app.asar path too, but native code and the existence
- * check should see the file that is really on disk.
- */
-export function whisperAddonPath(env: NodeJS.ProcessEnv = process.env, resolve: (id: string) => string = nodeRequire.resolve): string {
-  const override = env.TINGXIE_WHISPER_ADDON;
-  if (override !== undefined && override !== '') return override;
+/** The addon to load and why that build (the engine host logs it: a crash report then names the build). */
+export interface WhisperAddon extends VariantChoice {
+  readonly path: string;
+}
+
+/** How {@link whisperAddon} looks at the machine (replaced in tests). */
+export interface WhisperAddonDeps {
+  readonly resolve?: (id: string) => string;
+  readonly arch?: string;
+  readonly cpu?: () => CpuSimd;
+  readonly exists?: (file: string) => boolean;
+}
+
+/** The folder holding the compiled variants (in a packaged app the unpacked copy: native code must see the real file). */
+function releaseDir(resolve: (id: string) => string): string {
   try {
-    return unpackedPath(path.join(path.dirname(resolve('smart-whisper/package.json')), 'build', 'Release', 'smart-whisper.node'));
+    return unpackedPath(path.join(path.dirname(resolve('smart-whisper/package.json')), 'build', 'Release'));
   } catch {
-    return path.join('node_modules', 'smart-whisper', 'build', 'Release', 'smart-whisper.node');
+    return path.join('node_modules', 'smart-whisper', 'build', 'Release');
   }
 }
 
-/** True when the addon has been compiled. */
+/** The addon build this machine loads (TINGXIE_WHISPER_ADDON overrides the path, TINGXIE_WHISPER_VARIANT the build). */
+export function whisperAddon(env: NodeJS.ProcessEnv = process.env, deps: WhisperAddonDeps = {}): WhisperAddon {
+  const override = env.TINGXIE_WHISPER_ADDON;
+  if (override !== undefined && override !== '') return { path: override, variant: 'default', reason: 'TINGXIE_WHISPER_ADDON' };
+  const dir = releaseDir(deps.resolve ?? nodeRequire.resolve);
+  const exists = deps.exists ?? fs.existsSync;
+  const fileOf = (v: WhisperVariant): string => path.join(dir, whisperAddonFileName(v));
+  const choice = chooseWhisperVariant({ arch: deps.arch ?? process.arch, env, cpu: deps.cpu ?? thisCpuSimd, built: (v) => exists(fileOf(v)) });
+  return { ...choice, path: fileOf(choice.variant) };
+}
+
+/** Path of the addon build this machine loads (see {@link whisperAddon}). */
+export function whisperAddonPath(env: NodeJS.ProcessEnv = process.env, deps: WhisperAddonDeps = {}): string {
+  return whisperAddon(env, deps).path;
+}
+
+/** True when the addon build this machine loads has been compiled. */
 export function isEngineBuilt(env: NodeJS.ProcessEnv = process.env): boolean {
   return fs.existsSync(whisperAddonPath(env));
+}
+
+/**
+ * Whether whisper.cpp should use the GPU: only Apple silicon, where smart-whisper compiles the Metal
+ * backend by default (elsewhere the builds are CPU-only, and the flag would do nothing).
+ * TINGXIE_WHISPER_GPU=0 turns it off.
+ */
+export function whisperUsesGpu(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, arch: string = process.arch): boolean {
+  return platform === 'darwin' && arch === 'arm64' && env.TINGXIE_WHISPER_GPU !== '0';
+}
+
+/**
+ * The engine host's environment: on Apple silicon GGML_METAL_PATH_RESOURCES names the folder of the
+ * addon, where scripts/build-whisper.mjs put ggml-metal.metal (Metal compiles it at the first model load
+ * and otherwise looks in the main bundle and the cwd, where it is not). Set at launch, because macOS
+ * reads the process environment for it; the host sets it itself too when started without it.
+ */
+export function whisperHostEnv(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, arch: string = process.arch): NodeJS.ProcessEnv {
+  if (!whisperUsesGpu(env, platform, arch) || env.GGML_METAL_PATH_RESOURCES !== undefined) return { ...env };
+  return { ...env, GGML_METAL_PATH_RESOURCES: path.dirname(whisperAddonPath(env, { arch })) };
 }
 
 /** The message shown when it has not. */

@@ -39,3 +39,18 @@ export interface ControllerContext {
 export function errorText(err: unknown): string {
   return String((err as Error)?.message ?? err);
 }
+
+/**
+ * Runs a crash-journal write that the dictation must not depend on: when the disk refuses it (read-only
+ * folder, disk full) the dictation goes on — its text still reaches the user — and only its crash
+ * safety is lost, which is logged. Returns false when the write failed.
+ */
+export function journalBestEffort(ports: Pick<DictationPorts, 'log'>, what: string, write: () => void): boolean {
+  try {
+    write();
+    return true;
+  } catch (err) {
+    ports.log?.('warn', `${what} not written; the dictation goes on without it`, { error: errorText(err) });
+    return false;
+  }
+}

@@ -11,7 +11,7 @@ import { newRecordId } from '../../shared/history/record.ts';
 import type { DictationEvent, DictationSnapshot, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import { AudioJournal } from '../audio/journal.ts';
 import type { Config } from '../settings/config-schema.ts';
-import { errorText, type ControllerContext } from './controller-context.ts';
+import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
 import { deliverAgain, LoggedRecords, logRecord, runOutput } from './delivery.ts';
 import { runEnhance } from './enhance-step.ts';
 import { systemClock, type ClockPort, type DictationPorts } from './ports.ts';
@@ -28,6 +28,7 @@ export function optionsFromConfig(config: Config): SessionOptions {
     preview: config.output.preview,
     enhance: config.ai_enhance.enabled,
     method: config.output.method,
+    previewOnFailure: config.output.preview_on_failure,
     timeouts: {
       recording: config.audio.max_recording_seconds * 1000,
       transcribing: 180_000,
@@ -217,6 +218,37 @@ export class DictationController {
     return true;
   }
 
+  /**
+   * Panel Retry of session `id`: a failed enhancement (the preview shows the raw text) runs again in the
+   * same mode; a failed transcription (the panel shows the error, the audio is journaled) is transcribed
+   * again — through the preview, since the user is looking at the panel. False when there is nothing to retry.
+   */
+  retry(id: string): boolean {
+    const m = this.m;
+    if (m.state === 'preview' && m.s.id === id) {
+      if (m.enh.status !== 'fallback') return false;
+      this.dispatch({ type: 'mode', mode: m.s.mode });
+      return true;
+    }
+    if (m.state !== 'idle' || !this.audioJournal.hasAudio(id)) return false;
+    const meta = this.audioJournal.get(id)?.meta;
+    const mode = this.sessions.get(id)?.mode ?? (typeof meta?.mode === 'string' ? meta.mode : undefined);
+    const next = this.newSession(id, mode);
+    this.dispatch({ type: 'retry', next: { ...next, options: { ...next.options, preview: true } } });
+    return true;
+  }
+
+  /**
+   * History Browser "Re-run in mode…": `text` (a record's transcript) goes through enhancement in `mode`
+   * and into the preview panel, whatever the preview and enhancement settings (the user asked for this
+   * mode's text and looks at it before using it). Refused while a dictation is under way.
+   */
+  rerun(text: string, mode: string, sttModel = ''): void {
+    if (this.m.state !== 'idle') throw new Error('finish or cancel the current dictation first');
+    const next = this.newSession(undefined, mode);
+    this.dispatch({ type: 'text', source: 'voice', next: { ...next, options: { ...next.options, preview: true, enhance: true } }, asr: { text, language: '', sttModel, duration: 0 } });
+  }
+
   /** Resolves when no work is in flight (tests, benchmarks, quit). */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
@@ -260,7 +292,9 @@ export class DictationController {
       case 'capture-start': {
         this.last = { ...this.emptySnapshot(), sessionId: effect.id };
         this.buffer = new SessionBuffer(effect.id, { maxSeconds: this.config().audio.max_recording_seconds, sessionsDir: this.sessions.dir });
-        this.sessions.put(effect.id, { stage: 'recording', mode: this.modeOf(effect.id), status: 'active' });
+        if (this.buffer.fileError !== null) this.ports.log?.('warn', 'raw recording file not written; recording in memory only', { error: this.buffer.fileError });
+        // The journals are crash safety: a disk that refuses them (read-only, full) must not stop the recording.
+        journalBestEffort(this.ports, 'the session journal', () => this.sessions.put(effect.id, { stage: 'recording', mode: this.modeOf(effect.id), status: 'active' }));
         this.ports.capture.start(effect.id);
         return;
       }
@@ -287,14 +321,14 @@ export class DictationController {
         this.track(logRecord(this.ctx, this.logged, effect.id, effect.intent));
         return;
       case 'journal-stage':
-        this.sessions.put(effect.id, { stage: effect.stage, asr: effect.asr, mode: this.modeOf(effect.id), status: 'active' });
+        journalBestEffort(this.ports, 'the session journal', () => this.sessions.put(effect.id, { stage: effect.stage, asr: effect.asr, mode: this.modeOf(effect.id), status: 'active' }));
         return;
       case 'journal-finish':
-        this.sessions.remove(effect.id);
-        if (this.audioJournal.get(effect.id)) this.audioJournal.complete(effect.id, this.config().audio.retention_days);
+        journalBestEffort(this.ports, 'the session journal', () => this.sessions.remove(effect.id));
+        if (this.audioJournal.get(effect.id)) journalBestEffort(this.ports, 'the audio journal', () => this.audioJournal.complete(effect.id, this.config().audio.retention_days));
         return;
       case 'journal-cancel':
-        if (this.sessions.get(effect.id)) this.sessions.put(effect.id, { status: 'cancelled' });
+        if (this.sessions.get(effect.id)) journalBestEffort(this.ports, 'the session journal', () => this.sessions.put(effect.id, { status: 'cancelled' }));
         return;
       case 'timer':
         this.clearTimer();

@@ -67,7 +67,12 @@ export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, s
   };
   try {
     const result = await ctx.ports.history.log(record);
-    if (result && result.saved && result.record.id !== undefined) logged.remember(sessionId, result.record.id, intent.finalText, enh.text);
+    // A pending record (the disk refused it) is kept in memory and can still be edited from the panel.
+    if (result && (result.saved || result.pending) && result.record.id !== undefined) logged.remember(sessionId, result.record.id, intent.finalText, enh.text);
+    if (result && result.pending) {
+      const h = result.health ?? { state: 'write-failed' as const, reason: 'the disk refused the record', pending: 1 };
+      ctx.emit({ kind: 'notice', sessionId: null, level: 'warning', notice: { code: 'history-degraded', state: h.state, reason: h.reason, pending: h.pending } });
+    }
     if (intent.outcome === 'confirmed' || intent.outcome === 'copied') {
       ctx.ports.vocabulary?.recordOutcome({ asrText: asr.text, enhancedText: enh.enhanced, finalText: intent.finalText, asrModel: asr.sttModel, llmModel: enh.model });
     }

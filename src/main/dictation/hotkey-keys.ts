@@ -1,7 +1,8 @@
 /**
  * Key names as config.json spells them (WenZi's names: `alt_r`, `fn`, `f13`, `cmd`, `ctrl+cmd+1`, …)
- * mapped to libuiohook virtual key codes (the numbers uiohook-napi reports). Pure data and parsing, so
- * the mapping is tested without a native hook. The codes are libuiohook's VC_* constants (the same as
+ * mapped to libuiohook virtual key codes (the numbers uiohook-napi reports) and to Electron accelerators
+ * (what globalShortcut registers to consume a key while recording). Pure data and parsing, so the
+ * mapping is tested without a native hook. The codes are libuiohook's VC_* constants (the same as
  * uiohook-napi's `UiohookKey`), repeated here because importing uiohook-napi loads its native addon.
  */
 
@@ -14,7 +15,20 @@ export interface KeySpec {
   readonly name: string;
   readonly codes: readonly number[];
   readonly mods: readonly Modifier[];
+  /**
+   * The key's Electron accelerator name (`Space`, `Left`, `F13`, `A`), or null for a key Electron cannot
+   * register: a modifier on its own, fn, Pause, Menu. Such a key still acts through the hook; it is just
+   * not consumed (a modifier tapped alone types nothing anyway).
+   */
+  readonly accelerator: string | null;
 }
+
+/**
+ * The code the macOS fn/Globe key is reported with. It is outside libuiohook's range on purpose: uiohook
+ * never reports fn (its macOS hook ignores kVK_Function's flags-changed events); the flags-changed
+ * watcher in platform/fn-key-mac.ts does, under this code.
+ */
+export const FN_KEY_CODE = 0x1_003f;
 
 /** Result of {@link parseKeyName}: the key, or a message saying what is wrong with the name. */
 export type ParsedKey = { readonly ok: true; readonly key: KeySpec } | { readonly ok: false; readonly name: string; readonly error: string };
@@ -79,6 +93,15 @@ const NAMED: Readonly<Record<string, number>> = {
   bracket_right: 27,
 };
 
+/** Electron accelerator names of the NAMED keys (Electron's Accelerator documentation); absent = cannot be registered. */
+const NAMED_ACCELERATORS: Readonly<Record<string, string>> = {
+  esc: 'Escape', escape: 'Escape', space: 'Space', tab: 'Tab', enter: 'Return', return: 'Return', backspace: 'Backspace',
+  delete: 'Delete', insert: 'Insert', home: 'Home', end: 'End', page_up: 'PageUp', page_down: 'PageDown',
+  left: 'Left', up: 'Up', right: 'Right', down: 'Down', caps_lock: 'Capslock', num_lock: 'Numlock', scroll_lock: 'Scrolllock',
+  print_screen: 'PrintScreen', grave: '`', backquote: '`', minus: '-', equal: '=', comma: ',', period: '.', slash: '/',
+  semicolon: ';', quote: "'", backslash: '\\', bracket_left: '[', bracket_right: ']',
+};
+
 /** F1–F24 in libuiohook's numbering (F11/F12 and F13+ are not contiguous with F1–F10). */
 const F_KEYS: readonly number[] = [59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 87, 88, 91, 92, 93, 99, 100, 101, 102, 103, 104, 105, 106, 107];
 const LETTERS: Readonly<Record<string, number>> = {
@@ -89,10 +112,9 @@ const DIGITS: readonly number[] = [11, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /** Codes of one key-name part that is not a combo, or an error. */
 function codesOf(part: string): readonly number[] | string {
-  if (part === 'fn' || part === 'globe') {
-    // The macOS fn/Globe key produces no key event a global hook can see (the OS consumes it).
-    return "the fn/Globe key cannot be watched by the global key hook; choose another key such as alt_r or f13";
-  }
+  // Watched by the macOS flags-changed watcher, not by uiohook; whether it works here is decided where the
+  // platform is known (bindingsFromConfig's `fn` option).
+  if (part === 'fn' || part === 'globe') return [FN_KEY_CODE];
   const side = /^(.+?)_(l|r|left|right)$/.exec(part);
   const sideMod = side?.[1] === undefined ? undefined : MODIFIER_ALIASES[side[1]];
   if (sideMod !== undefined) {
@@ -127,7 +149,36 @@ export function parseKeyName(raw: string): ParsedKey {
   }
   const codes = codesOf(last);
   if (typeof codes === 'string') return { ok: false, name, error: codes };
-  return { ok: true, key: { name, codes, mods } };
+  return { ok: true, key: { name, codes, mods, accelerator: acceleratorKeyOf(last) } };
+}
+
+/** The Electron accelerator name of one key-name part (not a combo), or null when Electron cannot register it. */
+function acceleratorKeyOf(part: string): string | null {
+  if (/^f([1-9]|1[0-9]|2[0-4])$/.test(part)) return part.toUpperCase();
+  if (LETTERS[part] !== undefined || /^[0-9]$/.test(part)) return part.toUpperCase();
+  return NAMED_ACCELERATORS[part] ?? null;
+}
+
+/** The modifiers that are down while `spec` is held: its combo modifiers plus the key itself when it is one (alt_r → alt). */
+export function heldModifiersOf(spec: KeySpec): readonly Modifier[] {
+  const own = spec.codes.map(modifierOf);
+  const self = own.length > 0 && own.every((m) => m !== null && m === own[0]) ? own[0] : null;
+  return self === null || self === undefined || spec.mods.includes(self) ? spec.mods : [...spec.mods, self];
+}
+
+/** Electron's accelerator modifier names, in the order accelerators are written. */
+const ACCELERATOR_MODIFIERS: readonly Modifier[] = ['ctrl', 'alt', 'shift', 'meta'];
+
+/**
+ * The Electron accelerator that matches `spec` pressed while `held` modifiers are down (`Alt+Space` for
+ * space while Right Alt is held), or null when the key cannot be registered. The meta modifier is
+ * `Command` on macOS and `Super` (the Windows/Super key) elsewhere, as Electron names them.
+ */
+export function acceleratorFor(spec: KeySpec, held: readonly Modifier[], platform: NodeJS.Platform): string | null {
+  if (spec.accelerator === null) return null;
+  const all = new Set<Modifier>([...spec.mods, ...held]);
+  const names = { ctrl: 'Control', alt: 'Alt', shift: 'Shift', meta: platform === 'darwin' ? 'Command' : 'Super' } as const;
+  return [...ACCELERATOR_MODIFIERS.filter((m) => all.has(m)).map((m) => names[m]), spec.accelerator].join('+');
 }
 
 /** Which modifier (if any) a key code is. */

@@ -9,7 +9,7 @@ import type { DictationIpcService } from '../ipc/services.ts';
 import type { DictationController } from './controller.ts';
 
 /** The panel methods of {@link DictationIpcService}. */
-export type PanelIpcService = Pick<DictationIpcService, 'modes' | 'setMode' | 'prompt' | 'deliver' | 'hidePanel'>;
+export type PanelIpcService = Pick<DictationIpcService, 'modes' | 'setMode' | 'prompt' | 'deliver' | 'hidePanel' | 'retry' | 'rerun'>;
 
 /** Builds the panel's methods over a controller and the enhancer that serves it. */
 export function panelIpcService(controller: DictationController, enhancer: Pick<Enhancer, 'modes' | 'buildRequest'>): PanelIpcService {
@@ -29,5 +29,7 @@ export function panelIpcService(controller: DictationController, enhancer: Pick<
     },
     deliver: (text, action, sessionId) => controller.deliver(text, action, sessionId),
     hidePanel: () => controller.hidePanel(),
+    retry: (sessionId) => controller.retry(sessionId),
+    rerun: (text, mode, sttModel) => controller.rerun(text, mode, sttModel),
   };
 }

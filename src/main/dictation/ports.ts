@@ -39,8 +39,16 @@ export interface EnhancePort {
 
 /** Where finished sessions go. */
 export interface HistoryPort {
-  /** Logs a record; the answer names the stored record (so a reopened preview can update it). */
-  log(record: NewHistoryRecord): Promise<{ readonly record: { readonly id?: string | undefined }; readonly saved: boolean } | void>;
+  /**
+   * Logs a record; the answer names the stored record (so a reopened preview can update it). `pending`:
+   * the disk refused it (read-only, full), it waits in memory; `health` then says why.
+   */
+  log(record: NewHistoryRecord): Promise<{
+    readonly record: { readonly id?: string | undefined };
+    readonly saved: boolean;
+    readonly pending?: boolean;
+    readonly health?: { readonly state: 'read-only' | 'write-failed'; readonly reason: string; readonly pending: number } | null;
+  } | void>;
   /** Edits a logged record (sets `edited_at`); optional for sinks that cannot. */
   update?(key: string, fields: { readonly final_text: string; readonly user_corrected: boolean }): Promise<unknown>;
 }

@@ -36,16 +36,37 @@ export class SessionBuffer {
   private nextSeq = 0;
   private rate = 0;
   private readonly maxSeconds: number;
-  private readonly file: string | null;
+  private file: string | null;
   /** Set when the recording hit the max length (later frames are dropped). */
   capped = false;
+  /** Why the crash-safety file could not be written (the recording then lives in memory only). */
+  fileError: string | null = null;
 
   constructor(id: string, opts: { readonly maxSeconds: number; readonly sessionsDir: string | null }) {
     this.id = id;
     this.maxSeconds = opts.maxSeconds;
     this.file = opts.sessionsDir === null ? null : recordingFile(opts.sessionsDir, id);
-    if (opts.sessionsDir !== null) fs.mkdirSync(opts.sessionsDir, { recursive: true });
-    if (this.file) fs.writeFileSync(this.file, Buffer.alloc(4)); // header: the sample rate, once known
+    this.toFile(() => {
+      if (opts.sessionsDir !== null) fs.mkdirSync(opts.sessionsDir, { recursive: true });
+      if (this.file) fs.writeFileSync(this.file, Buffer.alloc(4)); // header: the sample rate, once known
+    });
+  }
+
+  /** Runs a write of the crash-safety file; the first failure turns the file off for this recording. */
+  private toFile(write: () => void): void {
+    if (this.file === null) return;
+    try {
+      write();
+    } catch (err) {
+      this.fileError = String((err as Error)?.message ?? err);
+      const file = this.file;
+      this.file = null;
+      try {
+        fs.rmSync(file, { force: true });
+      } catch {
+        // A read-only folder: nothing was written there anyway.
+      }
+    }
   }
 
   /** Adds one batch; returns the meter level (0..1) or null when the batch was dropped. */
@@ -54,13 +75,18 @@ export class SessionBuffer {
     this.nextSeq++;
     if (this.rate === 0) {
       this.rate = sampleRate;
-      if (this.file) {
+      const file = this.file;
+      this.toFile(() => {
+        if (file === null) return;
         const header = Buffer.alloc(4);
         header.writeUInt32LE(sampleRate, 0);
-        const fd = fs.openSync(this.file, 'r+');
-        fs.writeSync(fd, header, 0, 4, 0);
-        fs.closeSync(fd);
-      }
+        const fd = fs.openSync(file, 'r+');
+        try {
+          fs.writeSync(fd, header, 0, 4, 0);
+        } finally {
+          fs.closeSync(fd);
+        }
+      });
     } else if (sampleRate !== this.rate) {
       return null; // a device switch mid-session would corrupt the audio: keep what we have
     }
@@ -72,7 +98,8 @@ export class SessionBuffer {
     const kept = frames.length > room ? frames.subarray(0, room) : frames;
     this.chunks.push(kept);
     this.samples += kept.length;
-    if (this.file) fs.appendFileSync(this.file, Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength));
+    const file = this.file;
+    if (file !== null) this.toFile(() => fs.appendFileSync(file, Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength)));
     return meterLevel(kept);
   }
 
@@ -104,7 +131,8 @@ export class SessionBuffer {
 
   /** Deletes the crash-safety file (the audio is journaled as a WAV now, or discarded). */
   dropFile(): void {
-    if (this.file) fs.rmSync(this.file, { force: true });
+    const file = this.file;
+    if (file !== null) this.toFile(() => fs.rmSync(file, { force: true }));
   }
 }
 

@@ -8,12 +8,12 @@ import { AsrError } from '../asr/types.ts';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { prepareForAsr } from '../audio/prepare.ts';
 import { resample } from '../audio/resample.ts';
-import { errorText, type ControllerContext } from './controller-context.ts';
+import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
 import { readRecordingFile, recordingFile } from './session-buffer.ts';
 
 /** Removes the raw frames file of session `id` (if any). */
 export function removeRecordingFile(ctx: ControllerContext, id: string): void {
-  fs.rmSync(recordingFile(ctx.sessions.dir, id), { force: true });
+  journalBestEffort(ctx.ports, 'removing the raw recording', () => fs.rmSync(recordingFile(ctx.sessions.dir, id), { force: true }));
 }
 
 /** Stops the capture and drops its audio; `journal` keeps it as a cancelled session (reopenable). */
@@ -50,14 +50,15 @@ export async function transcribe(ctx: ControllerContext, id: string, from: 'capt
     }
     const prepared = prepareForAsr(pcm, rate, { silenceRms: config.audio.silence_rms, maxSeconds: config.audio.max_recording_seconds, vad: config.audio.vad_enabled });
     if (prepared.kind === 'silent') {
-      ctx.sessions.remove(id);
-      ctx.audioJournal.remove(id);
+      journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.remove(id));
+      journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.remove(id));
       removeRecordingFile(ctx, id);
       ctx.dispatch({ type: 'asr-silent', id, reason: prepared.reason });
       return;
     }
     // Audio and state on disk before any network call.
-    if (from === 'capture' || !ctx.audioJournal.hasAudio(id)) ctx.audioJournal.write(id, prepared.samples, SAMPLE_RATE, { mode: ctx.modeOf(id) });
+    // A disk that refuses it (read-only, full) costs the retry-from-audio, never the dictation.
+    if (from === 'capture' || !ctx.audioJournal.hasAudio(id)) journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.write(id, prepared.samples, SAMPLE_RATE, { mode: ctx.modeOf(id) }));
     // The session file still says `recording`; with the WAV journaled, recovery transcribes that WAV.
     removeRecordingFile(ctx, id);
     const res = await ctx.ports.asr.transcribe({ id, pcm: prepared.samples, signal: ac.signal });
@@ -68,8 +69,8 @@ export async function transcribe(ctx: ControllerContext, id: string, from: 'capt
   } catch (err) {
     const message = errorText(err);
     const entry = ctx.audioJournal.get(id);
-    if (entry && entry.status !== 'failed') ctx.audioJournal.markFailed(id, message);
-    ctx.sessions.remove(id);
+    if (entry && entry.status !== 'failed') journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.markFailed(id, message));
+    journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.remove(id));
     const missing = err instanceof AsrError && err.code === 'model-missing' && config.asr.engine === 'local';
     ctx.dispatch(missing ? { type: 'asr-failed', id, error: message, missingModel: config.asr.local.model } : { type: 'asr-failed', id, error: message });
   } finally {

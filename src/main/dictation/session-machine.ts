@@ -72,13 +72,20 @@ function afterAsr(s: Session, asr: AsrOutcome): Transition {
   };
 }
 
+/** Whether a failure of this session is shown in the panel (always with preview; in direct mode when opted in). */
+function panelOnFailure(s: Session): boolean {
+  return s.options.preview || s.options.previewOnFailure === true;
+}
+
 function afterEnhance(s: Session, asr: AsrOutcome, enh: EnhanceOutcome, before: readonly Effect[] = []): Transition {
   const effects: Effect[] = [...before];
-  if (enh.status === 'fallback' || enh.status === 'guarded') {
+  const failed = enh.status === 'fallback' || enh.status === 'guarded';
+  if (failed) {
     const notice: Notice = enh.status === 'guarded' ? { code: 'llm-guarded', reason: enh.reason } : { code: 'llm-fallback', reason: enh.reason, refusal: enh.refusal ?? null };
     effects.push({ kind: 'notice', level: 'warning', notice });
   }
-  if (s.options.preview) {
+  // A failed enhancement in direct mode goes to the panel (raw text + Retry) when the user opted in.
+  if (s.options.preview || (failed && panelOnFailure(s))) {
     effects.push({ kind: 'panel', show: true }, { kind: 'journal-stage', id: s.id, stage: 'preview', asr }, ...timer(s, 'preview'));
     return { next: { state: 'preview', s, asr, enh }, effects };
   }
@@ -214,7 +221,9 @@ export function transition(m: MachineState, e: MachineEvent): Transition {
         next: IDLE,
         effects: [
           { kind: 'clear-timer' },
-          { kind: 'panel', show: false },
+          // The panel stays (or opens, in direct mode when opted in) with the error and a Retry button:
+          // the audio is journaled, so a retry transcribes it again.
+          { kind: 'panel', show: panelOnFailure(m.s) },
           { kind: 'notice', level: 'error', notice: e.missingModel === undefined ? { code: 'asr-failed', reason: e.error } : { code: 'speech-model-missing', model: e.missingModel } },
           { kind: 'done', id: m.s.id, outcome: 'failed' },
         ],
@@ -267,7 +276,7 @@ function onTimeout(m: MachineState, id: string, step: DictationState): Transitio
         next: IDLE,
         effects: [
           { kind: 'abort', id: m.s.id },
-          { kind: 'panel', show: false },
+          { kind: 'panel', show: panelOnFailure(m.s) },
           { kind: 'notice', level: 'error', notice: { code: 'asr-timeout' } },
           { kind: 'done', id: m.s.id, outcome: 'failed' },
         ],

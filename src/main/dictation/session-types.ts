@@ -24,6 +24,11 @@ export interface SessionOptions {
   readonly enhance: boolean;
   readonly method: 'paste' | 'copy';
   readonly timeouts: StepTimeouts;
+  /**
+   * Direct mode (`preview` off) only: when ASR or the LLM fails, open the panel anyway (with the best
+   * text there is and a Retry button) instead of pasting the raw text / showing only a notice.
+   */
+  readonly previewOnFailure?: boolean;
 }
 
 /** How a session was started: hold-to-talk ends on key-up, toggle on the next press. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { providerRefusalText } from '../../shared/notices/notice-text.ts';
 import type { Config } from '../settings/config-schema.ts';
 import { providerSecretName } from '../settings/secrets.ts';
@@ -6,9 +7,10 @@ import { RESERVED_MODE_OFF } from './builtin-modes.ts';
 import { CorrectionRetriever, type CorrectionHistory, type RetrievalStats } from './correction-retrieval.ts';
 import { checkDivergence, guardTaskOf } from './divergence-guard.ts';
 import { HistoryBuilder, type RecentHistorySource } from './history-builder.ts';
-import { redactSecrets, streamChat, type CallUsage, type FailureReason, type LlmProvider, type StreamEvent } from './llm-client.ts';
-import { loadModes, modesDir, resolveMode, stepsOf, type EnhanceMode, type ModeIssue } from './modes.ts';
+import { redactSecrets, streamChat, type CallUsage, type ChatOutcome, type FailureReason, type LlmProvider, type StreamEvent } from './llm-client.ts';
+import { chosenModeIssue, loadModes, modesDir, resolveMode, stepsOf, type EnhanceMode, type ModeIssue } from './modes.ts';
 import { buildStepRequest, type BuiltRequest, type StepSettings } from './request-builder.ts';
+import { responseCapChars } from './think-split.ts';
 import type { VocabularyStore } from './vocabulary-store.ts';
 
 /**
@@ -142,6 +144,15 @@ export class Enhancer {
     return this.issues;
   }
 
+  /**
+   * Why the mode `id` (the configured one when absent) cannot be used — its file is broken (with the
+   * line) or missing — so the built-in proofread mode runs instead; null when it loaded.
+   */
+  chosenModeIssue(id: string = this.settings.mode): ModeIssue | null {
+    if (id === RESERVED_MODE_OFF) return null;
+    return chosenModeIssue(this.modeList, this.issues, id) ?? (this.modeList.some((m) => m.id === id) ? null : { file: path.join(modesDir(this.deps.dataDir), `${id}.md`), message: 'there is no such mode file', line: null });
+  }
+
   /** Resolves once the table of older corrections is loaded (the dry run and tests wait for it; dictations do not). */
   async correctionsLoaded(): Promise<void> {
     if (this.settings.history.enabled) await this.retriever?.whenLoaded();
@@ -170,8 +181,7 @@ export class Enhancer {
 
   /** The request of the first step exactly as it would be sent (dry run; later chain steps depend on earlier answers). */
   async buildRequest(text: string, modeId?: string, inputContext = ''): Promise<{ mode: EnhanceMode; steps: readonly EnhanceMode[]; request: BuiltRequest } | null> {
-    const mode = resolveMode(this.modeList, modeId ?? this.settings.mode);
-    if (!mode) return null;
+    const mode = resolveMode(this.modeList, modeId ?? this.settings.mode, this.settings.lang);
     const steps = stepsOf(this.modeList, mode);
     const first = steps[0];
     if (!first) return null;
@@ -198,8 +208,8 @@ export class Enhancer {
     if (modeId === RESERVED_MODE_OFF || raw === '') {
       return { ...base, status: 'off', text: raw, reason: null, mode: modeId, steps: [], historyMode: modeId, elapsedMs: 0 };
     }
-    const mode = resolveMode(this.modeList, modeId);
-    if (!mode) return fallback(modeId, [], null, { code: 'no-mode', message: 'no enhancement mode could be loaded' });
+    // An unusable chosen mode (broken file, unknown id) runs as the built-in proofread mode; see chosenModeIssue.
+    const mode = resolveMode(this.modeList, modeId, s.lang);
     const steps = stepsOf(this.modeList, mode);
     const stepIds = steps.map((m) => m.id);
     const historyMode = mode.steps === null ? mode.id : null;
@@ -213,11 +223,17 @@ export class Enhancer {
     for (const [i, step] of steps.entries()) {
       const built = await buildStepRequest(step, input, s, this.sources(), provider, req.inputContext ?? '');
       if (built.tooLong) return fallback(mode.id, stepIds, historyMode, { code: 'too-long', message: `the text does not fit the model's context (${built.promptTokens} tokens)` });
-      const out = await streamChat({
-        provider, body: built.body, deadlineAt, connectTimeoutMs: s.connectTimeoutMs, maxRetries: s.maxRetries, now,
-        ...(req.signal ? { signal: req.signal } : {}),
-        ...(req.onEvent ? { onEvent: (e: StreamEvent) => req.onEvent?.({ ...e, step: i }) } : {}),
-      });
+      // A hard deadline: the raw text is handed back by `deadlineAt` even if the call has not let go yet;
+      // the answer is cut off once it is far longer than its input could warrant (responseCapChars).
+      const out = await withHardDeadline(
+        streamChat({
+          provider, body: built.body, deadlineAt, connectTimeoutMs: s.connectTimeoutMs, maxRetries: s.maxRetries, now,
+          maxResponseChars: responseCapChars(input.length),
+          ...(req.signal ? { signal: req.signal } : {}),
+          ...(req.onEvent ? { onEvent: (e: StreamEvent) => req.onEvent?.({ ...e, step: i }) } : {}),
+        }),
+        deadlineAt - now(),
+      );
       if (!out.ok) return fallback(mode.id, stepIds, historyMode, out.reason, { usage, thinking });
       usage = addUsage(usage, out.usage);
       thinking = [thinking, out.thinking].filter((t) => t !== '').join('\n');
@@ -243,6 +259,22 @@ export class Enhancer {
 
   private warn(message: string): void {
     this.deps.log?.('warn', this.scrub(message));
+  }
+}
+
+/** Grace after the deadline for the call's own timeout to report (it normally does within a few ms). */
+const HARD_DEADLINE_GRACE_MS = 50;
+
+/** The call's outcome, or a timeout once `ms` (plus a small grace) have passed, whichever comes first. */
+async function withHardDeadline(call: Promise<ChatOutcome>, ms: number): Promise<ChatOutcome> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<ChatOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, reason: { code: 'timeout', message: 'the model did not finish before the deadline' }, attempts: 0 }), Math.max(0, ms) + HARD_DEADLINE_GRACE_MS);
+  });
+  try {
+    return await Promise.race([call, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -65,6 +65,8 @@ export interface ChatCallOptions {
   readonly signal?: AbortSignal;
   readonly onEvent?: (e: StreamEvent) => void;
   readonly now?: () => number;
+  /** Stop (as `too-large`) once answer and reasoning together pass this many characters (see think-split.ts `responseCapChars`). */
+  readonly maxResponseChars?: number;
 }
 
 /** Result of a chat call. */
@@ -170,17 +172,24 @@ export async function streamChat(o: ChatCallOptions): Promise<ChatOutcome> {
       let reasoning = '';
       let finish: string | null = null;
       let usage: CallUsage | null = null;
+      let received = 0;
       for await (const chunk of stream) {
         if (cause !== null) break;
         const choice = chunk.choices[0];
         const delta = choice?.delta as { content?: string | null; reasoning_content?: string | null; reasoning?: string | null } | undefined;
         const r = delta?.reasoning_content ?? delta?.reasoning;
+        received += (r?.length ?? 0) + (delta?.content?.length ?? 0);
+        if (o.maxResponseChars !== undefined && received > o.maxResponseChars) {
+          ac.abort();
+          return { ok: false, reason: { code: 'too-large', message: `the answer ran past ${o.maxResponseChars} characters and was cut off` }, attempts };
+        }
         if (r) {
           reasoning += r;
           o.onEvent?.({ type: 'thinking', text: r });
         }
         if (delta?.content) {
           const out = split.push(delta.content);
+          if (out.reset) o.onEvent?.({ type: 'reset' });
           if (out.thinking) o.onEvent?.({ type: 'thinking', text: out.thinking });
           if (out.answer) o.onEvent?.({ type: 'answer', text: out.answer });
         }
@@ -225,57 +234,38 @@ function sleepUnlessAborted(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Result of a provider check (Settings "Verify"). */
-export interface ProviderCheck {
-  readonly ok: boolean;
-  /** ok; model-missing: connected, the model is not offered; otherwise why it failed. */
-  readonly code: 'ok' | 'model-missing' | 'auth' | 'timeout' | 'unreachable' | 'failed';
-  readonly models: readonly string[];
-  /** Shown to the user; never contains the key. */
-  readonly message: string;
-}
+/** A provider's own model list (`GET /models`), for Settings' model picker and Verify. */
+export type ModelListing =
+  | { readonly state: 'listed'; readonly models: readonly string[] }
+  /** The server has no model list (404/405/501): Zhipu, some gateways. Any id may still be accepted. */
+  | { readonly state: 'no-list' }
+  | { readonly state: 'failed'; readonly code: 'auth' | 'timeout' | 'unreachable' | 'failed'; readonly message: string };
 
 /**
- * Checks a provider: lists its models; only when the server has no model list (404/405/501) it sends a
- * one-token request instead. A rejected key, an unreachable server and a timeout each get their own
- * message, and the key is scrubbed from every message.
+ * Lists the provider's models. Only an offer: a model id the list lacks (Volcengine Ark `ep-…` endpoint ids,
+ * fine-tunes, deployments) may still be accepted, so Verify's real request decides, never this list.
+ * The key is scrubbed from every message.
  */
-export async function verifyProvider(p: LlmProvider, model: string, timeoutMs = 10_000): Promise<ProviderCheck> {
+export async function listModels(p: LlmProvider, timeoutMs = 10_000): Promise<ModelListing> {
   const secrets = [p.apiKey];
-  const fail = (code: ProviderCheck['code'], message: string): ProviderCheck => ({ ok: false, code, models: [], message: redactSecrets(message, secrets) });
-  const client = await clientFor(p);
+  const fail = (code: 'auth' | 'timeout' | 'unreachable' | 'failed', message: string): ModelListing => ({ state: 'failed', code, message: redactSecrets(message, secrets) });
   try {
+    const client = await clientFor(p);
     const page = await client.models.list({ timeout: timeoutMs, maxRetries: 0 });
-    const models = page.data.map((m) => m.id);
-    const has = model === '' || models.includes(model);
-    return has
-      ? { ok: true, code: 'ok', models, message: `ok: ${models.length} models` }
-      : { ok: false, code: 'model-missing', models, message: `connected, but the model "${model}" is not offered` };
+    return { state: 'listed', models: page.data.map((m) => m.id).filter((id): id is string => typeof id === 'string') };
   } catch (err) {
     const e = err as { status?: number; name?: string; message?: string; cause?: { code?: string } };
     const status = typeof e.status === 'number' ? e.status : undefined;
+    if (status === 404 || status === 405 || status === 501) return { state: 'no-list' };
     if (status === 401 || status === 403) return fail('auth', `the API key was rejected (${status})`);
     if (e.name === 'APIConnectionTimeoutError' || /timed? ?out/i.test(String(e.message))) return fail('timeout', `the server did not answer within ${Math.round(timeoutMs / 100) / 10} s`);
-    if (status === undefined) {
-      const why = e.cause?.code ?? (e.message !== undefined ? e.message : String(err));
-      return fail('unreachable', `cannot reach ${hostOf(p.baseURL)} (${why})`);
-    }
-    if (status !== 404 && status !== 405 && status !== 501) return fail('failed', classify(err, null, secrets).reason.message);
+    if (status === undefined) return fail('unreachable', `cannot reach ${hostOf(p.baseURL)} (${e.cause?.code ?? e.message ?? String(err)})`);
+    return fail('failed', classify(err, null, secrets).reason.message);
   }
-  const out = await streamChat({
-    provider: p,
-    body: { model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 },
-    deadlineAt: Date.now() + timeoutMs,
-    connectTimeoutMs: timeoutMs,
-    maxRetries: 0,
-  });
-  if (out.ok || out.reason.code === 'truncated' || out.reason.code === 'empty') return { ok: true, code: 'ok', models: [], message: 'ok (the provider does not list models)' };
-  const code: ProviderCheck['code'] = out.reason.code === 'auth' ? 'auth' : out.reason.code === 'timeout' || out.reason.code === 'connect-timeout' ? 'timeout' : out.reason.code === 'network' ? 'unreachable' : 'failed';
-  return fail(code, out.reason.message);
 }
 
 /** Host and port of a base URL for messages (no path, no credentials). */
-function hostOf(baseURL: string): string {
+export function hostOf(baseURL: string): string {
   try {
     return new URL(baseURL).host;
   } catch {

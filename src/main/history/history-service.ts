@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { historyRecordSchema, newRecordId, recordKey, type HistoryRecord, type NewHistoryRecord, type RecordUpdate, type StoredRecord } from '../../shared/history/record.ts';
 import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
 import { HistoryIndex, IndexUnusableError, removeIndexFiles, type IndexedRecord } from './history-index.ts';
-import { HistoryStore, type HistoryFileLabel, type HistoryStoreOptions, type StoreEvent } from './history-store.ts';
+import { HistoryPendingError, HistoryStore, type HistoryFileLabel, type HistoryHealth, type HistoryStoreOptions, type StoreEvent } from './history-store.ts';
+import { ProblemLog, type HistoryProblem } from './history-problems.ts';
 import { readLines } from './jsonl-log.ts';
 import type { RecentQuery } from './hot-cache.ts';
 import { rebuildIndex } from './index-rebuild.ts';
@@ -16,15 +20,33 @@ export interface HistoryServiceOptions extends HistoryStoreOptions {
   readonly rebuildInline?: boolean;
 }
 
-/** Result of `log()`: `saved` is false when history is off (nothing was written anywhere). */
+/**
+ * Result of `log()`: `saved` is false when history is off (nothing was written anywhere) or when the
+ * disk refused the record — then `pending` is true: it is kept in memory and written once the disk
+ * accepts it (see `health`).
+ */
 export interface LogResult {
   readonly record: HistoryRecord;
   readonly saved: boolean;
+  readonly pending?: boolean;
+  /** Why a pending record could not be written (the OS error), and how many records wait. */
+  readonly health?: HistoryHealth | null;
+}
+
+/** Errors of a rebuild that mean the disk refused the new index (full, read-only), as the worker reports them. */
+const DISK_REFUSED = /SQLITE_FULL|database or disk is full|ENOSPC|EDQUOT|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_IOERR/i;
+
+/** Where the index lives when the data folder cannot hold it (read-only): a folder per data folder in the OS temp dir. */
+export function tempIndexPath(dataDir: string): string {
+  const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), `tingxie-index-${id}`, 'index.db');
 }
 
 /**
  * History as the app uses it: the JSONL store (source of truth) plus the SQLite index kept in step.
  * An index failure is logged and marks the index stale (rebuilt from the JSONL); it never fails a write.
+ * `open` never throws for the state of the disk: on a read-only folder the index is built in the OS
+ * temp folder, and history files that cannot be read are reported (`problems`) while the rest is shown.
  */
 export class HistoryService {
   readonly store: HistoryStore;
@@ -41,12 +63,17 @@ export class HistoryService {
   private pendingEvents: StoreEvent[] | null = null;
   /** Records per file as the index holds them (kept in step so `log()` never runs a COUNT). */
   private readonly counts = new Map<HistoryFileLabel, number>();
+  /** index.db, or a temp-folder index when the data folder is read-only. */
+  private dbPath: string;
+  private readonly problemLog: ProblemLog;
 
   private constructor(store: HistoryStore, opts: HistoryServiceOptions) {
     this.store = store;
+    this.dbPath = store.health?.state === 'read-only' ? tempIndexPath(store.paths.dataDir) : store.paths.indexDb;
     const enabled = opts.enabled;
     this.isEnabled = typeof enabled === 'function' ? enabled : () => enabled;
     this.warn = opts.warn ?? ((m) => console.warn(m));
+    this.problemLog = new ProblemLog(this.warn);
     this.now = opts.now ?? (() => new Date());
     this.random = opts.random ?? Math.random;
     store.onChange((e) => this.applyToIndex(e));
@@ -69,6 +96,26 @@ export class HistoryService {
     return this.stale || this.index === null;
   }
 
+  /** Null when history is written normally; otherwise why not (read-only, disk full) and how many records wait in memory. */
+  get health(): HistoryHealth | null {
+    return this.store.health;
+  }
+
+  /** Subscribes to health changes; returns an unsubscribe function. */
+  onHealth(listener: (h: HistoryHealth | null) => void): () => void {
+    return this.store.onHealth(listener);
+  }
+
+  /** History that could not be read (files, lines too long), as found by the last check or rebuild. */
+  get problems(): readonly HistoryProblem[] {
+    return this.problemLog.all;
+  }
+
+  /** Subscribes to newly found problems; returns an unsubscribe function. */
+  onProblems(listener: (p: readonly HistoryProblem[]) => void): () => void {
+    return this.problemLog.subscribe(listener);
+  }
+
   /** Logs a record when history is on; when off, returns it unsaved and writes nothing anywhere. */
   async log(input: NewHistoryRecord): Promise<LogResult> {
     if (!this.isEnabled()) {
@@ -80,7 +127,13 @@ export class HistoryService {
       });
       return { record, saved: false };
     }
-    return { record: await this.store.log(input), saved: true };
+    try {
+      return { record: await this.store.log(input), saved: true };
+    } catch (err) {
+      // The disk refused it: kept in memory and written later; the dictation itself is not affected.
+      if (err instanceof HistoryPendingError) return { record: err.record as HistoryRecord, saved: false, pending: true, health: this.store.health };
+      throw err;
+    }
   }
 
   /** Edits a record (active or archived); null when unknown. */
@@ -161,10 +214,21 @@ export class HistoryService {
   }
 
   private async runRebuild(): Promise<void> {
-    const dbPath = this.store.paths.indexDb;
     this.pendingEvents = [];
     try {
-      await rebuildIndex({ dataDir: this.store.paths.dataDir, dbPath, beforeSwap: () => this.closeIndex() });
+      let result;
+      try {
+        result = await rebuildIndex({ dataDir: this.store.paths.dataDir, dbPath: this.dbPath, beforeSwap: () => this.closeIndex() });
+      } catch (err) {
+        // No room (or no write access) for index.db next to the history: search still works from a
+        // temporary index in the OS temp folder until the disk accepts writes again.
+        if (this.dbPath !== this.store.paths.indexDb || !DISK_REFUSED.test((err as Error).message)) throw err;
+        this.warn(`history: cannot write index.db (${(err as Error).message.split('\n')[0]}); using a temporary index`);
+        this.dbPath = tempIndexPath(this.store.paths.dataDir);
+        result = await rebuildIndex({ dataDir: this.store.paths.dataDir, dbPath: this.dbPath, beforeSwap: () => this.closeIndex() });
+      }
+      this.problemLog.report(result.problems);
+      const dbPath = this.dbPath;
       await this.store.exclusive(async () => {
         const index = HistoryIndex.open(dbPath);
         this.counts.clear();
@@ -178,6 +242,23 @@ export class HistoryService {
       this.warn(`history: index rebuild failed, search unavailable until the next start: ${(err as Error).message}`);
     } finally {
       this.pendingEvents = null;
+    }
+    await this.setAsideOversized();
+  }
+
+  /** Moves lines too long to read (found by a rebuild) out of their files, into the quarantine file. */
+  private async setAsideOversized(): Promise<void> {
+    if (this.store.health !== null) return; // nothing can be moved while the disk refuses writes
+    const files = new Set(this.problemLog.all.flatMap((p) => (p.kind === 'oversized' ? [p.file] : [])));
+    for (const file of files) {
+      try {
+        const n = await this.store.setAsideOversized(file);
+        const index = this.index;
+        // The records did not change, only the file's size: keep the start-up check from seeing it as stale.
+        if (n > 0 && index && !this.stale) index.transaction(() => this.saveFileState(index, file));
+      } catch (err) {
+        this.warn(`history: could not set aside the long line(s) of ${file}: ${(err as Error).message}`);
+      }
     }
   }
 
@@ -236,18 +317,42 @@ export class HistoryService {
     this.index = null;
   }
 
+  /** Opens and checks the index (rebuilding when needed); never rejects: a failure leaves search unavailable. */
   private async startupCheck(): Promise<void> {
-    const dbPath = this.store.paths.indexDb;
+    try {
+      await this.openAndCheck();
+    } catch (err) {
+      this.closeIndex();
+      this.stale = true;
+      if (this.dbPath !== this.store.paths.indexDb) {
+        this.warn(`history: index unavailable (${(err as Error).message})`);
+        return;
+      }
+      // index.db cannot be opened where it is (a full or read-only disk): build one in the temp folder.
+      this.warn(`history: index.db unusable (${(err as Error).message}); building a temporary index`);
+      this.dbPath = tempIndexPath(this.store.paths.dataDir);
+      try {
+        await this.openAndCheck();
+      } catch (err2) {
+        this.warn(`history: index unavailable (${(err2 as Error).message})`);
+      }
+    }
+  }
+
+  private async openAndCheck(): Promise<void> {
+    const dbPath = this.dbPath;
     try {
       this.index = HistoryIndex.open(dbPath);
     } catch (err) {
-      if (!(err instanceof IndexUnusableError)) throw err;
-      this.warn(`history: index unusable (${err.message}); rebuilding from the JSONL files`);
+      if (!(err instanceof IndexUnusableError) && dbPath === this.store.paths.indexDb) throw err;
+      this.warn(`history: index unusable (${(err as Error).message}); rebuilding from the JSONL files`);
       removeIndexFiles(dbPath);
       await this.rebuildIndex();
       return;
     }
-    const check = await checkIndexAgainstFiles(this.index, this.store.paths.dataDir);
+    const found: HistoryProblem[] = [];
+    const check = await checkIndexAgainstFiles(this.index, this.store.paths.dataDir, found);
+    this.problemLog.report(found);
     if (check === 'ok' && !this.store.openReport.recoveredRotation) return;
     this.warn(`history: index ${typeof check === 'string' ? check : `stale (${check.stale.join(', ')})`}; rebuilding`);
     await this.rebuildIndex();

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { access, constants, stat } from 'node:fs/promises';
 import {
   historyRecordSchema,
   newRecordId,
@@ -11,16 +11,30 @@ import {
 } from '../../shared/history/record.ts';
 import { appendDurable, ensureDir, unlinkDurable, writeFileAtomic } from '../platform/durable-fs.ts';
 import { HotCache, HOT_CACHE_SIZE, selectRecent, type RecentQuery } from './hot-cache.ts';
-import { readLines, repairTail, rewriteLines, type HistoryLogger } from './jsonl-log.ts';
+import { endsWithoutNewline, readLines, repairTail, rewriteLines, type HistoryLogger } from './jsonl-log.ts';
 import { parseJsonlLine, type JsonlLine } from './jsonl-reader.ts';
-import { historyPaths, type HistoryPaths } from './paths.ts';
+import type { HistoryPaths } from './paths.ts';
 import { MAX_ACTIVE_RECORDS, ROTATE_MIN_BYTES, ROTATION_MAX_DEFER_MS, ROTATION_QUIET_MS } from './rotation.ts';
 import { recoverRotation, type RotationResult } from './rotation-run.ts';
 import { RotationScheduler } from './rotation-scheduler.ts';
-import { listFileLabels, locateKey, mergeIntoActive, pathOfLabel } from './store-files.ts';
-import type { HistoryFileLabel, HistoryStoreOptions, OpenReport, RecordPlacement, StoreEvent } from './store-types.ts';
+import { listFileLabels, locateKey, mergeIntoActive, pathOfLabel, setAsideOversized } from './store-files.ts';
+import { StoreHealth } from './store-health.ts';
+import { openStoreFiles } from './store-open.ts';
+import {
+  errorText,
+  HistoryPendingError,
+  isDiskError,
+  type HistoryFileLabel,
+  type HistoryHealth,
+  type HistoryStoreOptions,
+  type OpenReport,
+  type RecordPlacement,
+  type StoreEvent,
+} from './store-types.ts';
 
-export type { HistoryFileLabel, HistoryStoreOptions, OpenReport, RecordPlacement, StoreEvent } from './store-types.ts';
+export type { HistoryFileLabel, HistoryHealth, HistoryStoreOptions, OpenReport, RecordPlacement, StoreEvent } from './store-types.ts';
+export { HistoryPendingError } from './store-types.ts';
+
 
 /** Returned by a queued rewrite that found a rotation running: retried once it is idle. */
 const RETRY = Symbol('retry');
@@ -28,8 +42,11 @@ const RETRY = Symbol('retry');
 /**
  * The JSONL history: the source of truth. One writer per data folder; all writes go through a
  * promise queue and are fsynced before they resolve. The seed's rotation runs after `log()` in the
- * background (RotationScheduler), so `log()` never pays for rewriting the active file; edits, deletes
+ * background (RotationScheduler), so `log()` never pays for rewriting the active file — not even after
+ * a rotation failed (disk full): that is retried later, with backoff, by the scheduler. Edits, deletes
  * and imports wait until no rotation is running, so they never rewrite a file a rotation is working on.
+ * When the disk refuses a record (full, read-only) it is kept in memory and written as soon as the disk
+ * accepts it again; `health` says so, and `open` never throws for the state of the disk.
  */
 export class HistoryStore {
   readonly paths: HistoryPaths;
@@ -43,30 +60,39 @@ export class HistoryStore {
   private readonly listeners = new Set<(e: StoreEvent) => void>();
   private queue: Promise<unknown> = Promise.resolve();
   /** False after a failed append (the tail may be torn) until repaired. */
-  private tailClean = true;
-  /** True after a rotation failed midway: its intent must be recovered before anything else. */
-  private rotationPending = false;
+  private tailClean: boolean;
+  /** True after a rotation failed midway: its intent must be recovered before a rewrite (appends need not wait). */
+  private rotationPending: boolean;
   private counter = 0;
   private lastKey: string | null = null;
+  private readonly readOnly: boolean;
+  /** Records accepted while the disk refused them, oldest first: written before anything newer. */
+  private readonly pending: HistoryRecord[] = [];
+  private readonly healthState: StoreHealth;
 
-  private constructor(opts: HistoryStoreOptions, paths: HistoryPaths, report: OpenReport) {
+  private constructor(opts: HistoryStoreOptions, paths: HistoryPaths, report: OpenReport, state: { tailClean: boolean; rotationPending: boolean }) {
     this.paths = paths;
     this.openReport = report;
+    this.readOnly = opts.readOnly === true;
+    this.tailClean = state.tailClean;
+    this.rotationPending = state.rotationPending;
     this.now = opts.now ?? (() => new Date());
     this.random = opts.random ?? Math.random;
     this.warn = opts.warn ?? ((m) => console.warn(m));
     this.locateHint = opts.locate;
     this.hot = new HotCache(opts.hotCacheSize ?? HOT_CACHE_SIZE);
+    this.healthState = new StoreHealth(report.health, { retryMs: opts.writeRetryMs ?? 2000, warn: (m) => this.warn(m), now: this.now });
     this.rotation = new RotationScheduler({
       paths,
       maxRecords: opts.maxRecords ?? MAX_ACTIVE_RECORDS,
       rotateMinBytes: opts.rotateMinBytes ?? ROTATE_MIN_BYTES,
       quietMs: opts.rotationQuietMs ?? ROTATION_QUIET_MS,
       maxDeferMs: opts.rotationMaxDeferMs ?? ROTATION_MAX_DEFER_MS,
+      retryMs: opts.rotationRetryMs ?? 30_000,
       nowIso: () => this.now().toISOString(),
       warn: (m) => this.warn(m),
       locked: (fn) => this.enqueue(fn),
-      repair: () => this.prepareAppend(),
+      repair: () => this.prepareRewrite(),
       rotated: (r) => this.afterRotation(r),
       failed: () => {
         this.rotationPending = true;
@@ -74,16 +100,34 @@ export class HistoryStore {
     });
   }
 
-  /** Opens (creating the folder), finishes an interrupted rotation and repairs a torn last line. */
+  /**
+   * Opens (creating the folder), finishes an interrupted rotation, repairs a torn last line, sets aside
+   * lines too long to read and removes temp files of crashed saves. Never throws for the state of the
+   * disk: a read-only or full folder opens degraded (see `health`), and what could not be done is
+   * retried later (the rotation by the scheduler, the tail before the next append).
+   */
   static async open(opts: HistoryStoreOptions): Promise<HistoryStore> {
-    const paths = historyPaths(opts.dataDir);
-    const warn = opts.warn ?? ((m: string) => console.warn(m));
-    const nowIso = (opts.now?.() ?? new Date()).toISOString();
-    await ensureDir(paths.dataDir);
-    const recoveredRotation = await recoverRotation(paths, nowIso, warn);
-    const tail = await repairTail(paths.active, paths.quarantine, 'active', nowIso);
-    if (tail.kind === 'quarantined') warn(`history: torn last line moved to ${paths.quarantine} (${tail.reason})`);
-    return new HistoryStore(opts, paths, { tail, recoveredRotation });
+    const opened = await openStoreFiles(opts);
+    const store = new HistoryStore(opts, opened.paths, opened.report, opened.state);
+    // An unfinished rotation is completed in the background, never on the append path.
+    if (opened.state.rotationPending && !store.readOnly) store.rotation.failedEarlier();
+    if (opened.report.health) store.scheduleWriteRetry();
+    return store;
+  }
+
+  /** Null when the history is written normally; otherwise why not, and how many records wait in memory. */
+  get health(): HistoryHealth | null {
+    return this.healthState.current;
+  }
+
+  /** Subscribes to health changes (degraded ↔ healthy); returns an unsubscribe function. */
+  onHealth(listener: (h: HistoryHealth | null) => void): () => void {
+    return this.healthState.subscribe(listener);
+  }
+
+  /** Records kept in memory because the disk refused them (oldest first). */
+  get pendingRecords(): readonly StoredRecord[] {
+    return this.pending;
   }
 
   /** Increases on every change (append, edit, delete, rotation, import): a cheap "anything new?" check. */
@@ -109,7 +153,9 @@ export class HistoryStore {
 
   /**
    * Appends one record (id and timestamp assigned when absent); resolves once it is fsynced and every
-   * listener (the index) has seen it. The seed's rotation check then runs in the background.
+   * listener (the index) has seen it. The seed's rotation check then runs in the background. When the
+   * disk refuses it (full, read-only), it rejects with HistoryPendingError: the record is kept in memory
+   * and written, before any newer one, as soon as the disk accepts writes again.
    */
   log(input: NewHistoryRecord): Promise<HistoryRecord> {
     return this.enqueue(async () => {
@@ -119,28 +165,108 @@ export class HistoryStore {
         id: input.id ?? newRecordId(now.getTime(), this.random),
         timestamp: input.timestamp ?? now.toISOString(),
       });
-      await this.prepareAppend();
-      const line = `${JSON.stringify(record)}\n`;
+      this.pending.push(record);
+      this.hot.onAppend(record);
       try {
-        await appendDurable(this.paths.active, line);
+        await this.flushPending();
       } catch (err) {
-        // A partial write may have left a torn line; repair it before the next append.
-        this.tailClean = false;
-        this.rotation.rewritten(null);
+        throw new HistoryPendingError(record, err);
+      }
+      return record;
+    });
+  }
+
+  /**
+   * Writes the records kept in memory (inside the queue), oldest first, in one append. Never rewrites
+   * the file: a torn tail it cannot repair (no room for the quarantine copy) is kept as a line of its
+   * own, so a record never glues onto it. On failure the records stay pending and a retry is scheduled.
+   */
+  private async flushPending(): Promise<void> {
+    if (this.pending.length === 0) return;
+    if (this.readOnly) {
+      this.degrade('read-only', 'the history was opened read-only');
+      throw new Error('the history was opened read-only');
+    }
+    const batch = this.pending.slice();
+    const body = batch.map((r) => `${JSON.stringify(r)}\n`).join('');
+    try {
+      const prefix = await this.prepareAppend();
+      await appendDurable(this.paths.active, prefix + body);
+      this.tailClean = true;
+    } catch (err) {
+      // appendOrUndo cut a partial write back; if even that failed the next attempt repairs the tail.
+      this.tailClean = false;
+      this.rotation.rewritten(null);
+      if (!isDiskError(err)) {
+        // Not a disk state (a bug): do not keep retrying this record.
+        this.pending.splice(this.pending.indexOf(batch[batch.length - 1] as HistoryRecord), 1);
         throw err;
       }
-      this.hot.onAppend(record);
+      this.degrade(err.code === 'EROFS' ? 'read-only' : 'write-failed', errorText(err));
+      this.scheduleWriteRetry();
+      throw err;
+    }
+    this.pending.splice(0, batch.length);
+    for (const record of batch) {
       this.lastKey = recordKey(record);
       this.counter++;
       this.emit({ type: 'appended', record });
-      this.rotation.afterAppend(Buffer.byteLength(line));
-      return record;
+    }
+    this.rotation.afterAppend(Buffer.byteLength(body));
+    this.recovered();
+  }
+
+  /**
+   * Before an append: repair a torn tail when possible (quarantine + truncate). When that fails (the
+   * quarantine copy needs room), returns '\n' if the file does not end with one, so the torn text stays
+   * a line of its own (set aside by the next rewrite) instead of gluing onto the new record.
+   */
+  private async prepareAppend(): Promise<string> {
+    if (this.tailClean) return '';
+    try {
+      await repairTail(this.paths.active, this.paths.quarantine, 'active', this.now().toISOString());
+      this.tailClean = true;
+      return '';
+    } catch {
+      return (await endsWithoutNewline(this.paths.active)) ? '\n' : '';
+    }
+  }
+
+  private degrade(state: HistoryHealth['state'], reason: string): void {
+    this.healthState.degrade(state, reason, this.pending.length);
+  }
+
+  private recovered(): void {
+    this.healthState.recovered();
+  }
+
+  /** Tries the pending records again later (backoff doubling up to a minute); a new record tries at once too. */
+  private scheduleWriteRetry(): void {
+    if (this.readOnly) return;
+    this.healthState.scheduleRetry(() => {
+      void this.enqueue(async () => {
+        if (this.pending.length > 0) await this.flushPending();
+        else if (this.healthState.current !== null) await this.probeWritable();
+      }).catch(() => undefined);
     });
+  }
+
+  /** With nothing pending, a degraded store checks whether the folder takes writes again. */
+  private async probeWritable(): Promise<void> {
+    try {
+      await appendDurable(this.paths.active, '');
+      await access(this.paths.dataDir, constants.W_OK);
+      this.recovered();
+    } catch {
+      this.scheduleWriteRetry();
+    }
   }
 
   /** Changes fields of a record (active or archived) and sets `edited_at`; null when the key is unknown. */
   update(key: string, fields: RecordUpdate): Promise<StoredRecord | null> {
     const changes = recordUpdateSchema.parse(fields);
+    const held = this.pending.findIndex((r) => recordKey(r) === key);
+    if (held >= 0) return this.enqueue(async () => this.updatePending(key, changes));
     return this.enqueueRewrite(async () => {
       const found = await locateKey(this.paths, key, this.locateHint?.(key));
       if (!found) return null;
@@ -161,8 +287,30 @@ export class HistoryStore {
     });
   }
 
+  /** Edits a record still held in memory (the disk refused it); it is written with the change. */
+  private updatePending(key: string, changes: RecordUpdate): StoredRecord | null {
+    const i = this.pending.findIndex((r) => recordKey(r) === key);
+    const old = this.pending[i];
+    if (old === undefined) return null;
+    const record = historyRecordSchema.parse({ ...old, ...changes, edited_at: this.now().toISOString() });
+    this.pending[i] = record;
+    this.hot.onUpdate(key, record);
+    this.counter++;
+    return record;
+  }
+
   /** Deletes a record (active or archived); false when the key is unknown. */
   delete(key: string): Promise<boolean> {
+    if (this.pending.some((r) => recordKey(r) === key)) {
+      return this.enqueue(async () => {
+        const i = this.pending.findIndex((r) => recordKey(r) === key);
+        if (i < 0) return false;
+        this.pending.splice(i, 1);
+        this.hot.onDelete(new Set([key]));
+        this.counter++;
+        return true;
+      });
+    }
     return this.enqueueRewrite(async () => {
       const found = await locateKey(this.paths, key, this.locateHint?.(key));
       if (!found) return false;
@@ -296,9 +444,27 @@ export class HistoryStore {
     await this.queue.catch(() => undefined);
   }
 
-  /** Resolves once queued writes and background rotations are done. */
-  close(): Promise<void> {
-    return this.settled();
+  /** Resolves once queued writes and background rotations are done; pending retries stop (records still in memory are reported). */
+  async close(): Promise<void> {
+    await this.settled();
+    this.rotation.dispose();
+    this.healthState.cancelRetry();
+    if (this.pending.length > 0) this.warn(`history: closing with ${this.pending.length} record(s) not saved (${this.healthState.current?.reason ?? 'disk refused them'})`);
+  }
+
+  /**
+   * Sets aside (in the quarantine file) the lines of `file` too long to read, rewriting it without them;
+   * returns how many. Queued like an edit.
+   */
+  setAsideOversized(file: HistoryFileLabel): Promise<number> {
+    return this.enqueueRewrite(async () => {
+      const n = await setAsideOversized(this.paths, file, this.now().toISOString());
+      if (n > 0) {
+        if (file === 'active') this.rotation.rewritten(null);
+        this.counter++;
+      }
+      return n;
+    });
   }
 
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
@@ -316,7 +482,7 @@ export class HistoryStore {
       await this.rotation.idle();
       const r = await this.enqueue(async () => {
         if (this.rotation.running) return RETRY;
-        await this.prepareAppend();
+        await this.prepareRewrite();
         return { value: await fn() };
       });
       if (r !== RETRY) return r.value;
@@ -333,8 +499,12 @@ export class HistoryStore {
     }
   }
 
-  /** Brings the files back to a clean state after an earlier failure in this process. */
-  private async prepareAppend(): Promise<void> {
+  /**
+   * Before a rewrite (edit, delete, import, rotation): finishes an interrupted rotation and repairs a
+   * torn tail. A rewrite must not run over a half-done rotation; an append need not wait for this.
+   */
+  private async prepareRewrite(): Promise<void> {
+    if (this.readOnly) throw new Error('the history was opened read-only');
     const nowIso = this.now().toISOString();
     if (this.rotationPending) {
       const r = await recoverRotation(this.paths, nowIso, this.warn);

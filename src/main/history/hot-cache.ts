@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { isPreviewConfirmed, recordKey, type StoredRecord } from '../../shared/history/record.ts';
-import { parseJsonlLine } from './jsonl-reader.ts';
+import { MAX_LINE_BYTES, parseJsonlLine } from './jsonl-reader.ts';
 
 /** Seed: the hot path keeps the last 200 raw records. */
 export const HOT_CACHE_SIZE = 200;
@@ -25,6 +25,9 @@ export async function readTailRecords(filePath: string, n: number, chunkSize = 6
     const found: StoredRecord[] = []; // newest first
     // Bytes of the (possibly incomplete) first line of what has been read so far.
     let carry = Buffer.alloc(0);
+    // True while walking back through a line longer than MAX_LINE_BYTES: it is skipped, never buffered
+    // (the store sets such lines aside; a reader must not build a string of hundreds of megabytes).
+    let skipping = false;
     while (pos > 0 && found.length < n) {
       const len = Math.min(chunkSize, pos);
       pos -= len;
@@ -36,6 +39,11 @@ export async function readTailRecords(filePath: string, n: number, chunkSize = 6
       for (let i = data.length - 1; i >= -1 && found.length < n; i--) {
         if (i >= 0 && data[i] !== 0x0a) continue;
         if (i === -1 && pos > 0) break; // the line may continue in the previous chunk
+        if (skipping) {
+          skipping = false;
+          end = i;
+          continue;
+        }
         const lineText = data.subarray(i + 1, end).toString('utf8').replace(/\r$/, '');
         end = i;
         if (lineText.trim() === '') continue;
@@ -43,6 +51,10 @@ export async function readTailRecords(filePath: string, n: number, chunkSize = 6
         if (parsed.ok) found.push(parsed.record);
       }
       carry = data.subarray(0, Math.max(end, 0));
+      if (carry.length > MAX_LINE_BYTES) {
+        carry = Buffer.alloc(0);
+        skipping = true;
+      }
       data = Buffer.alloc(0);
     }
     return found.reverse();

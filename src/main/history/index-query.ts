@@ -8,6 +8,7 @@ import {
   type HistoryRow,
   type ResolvedHistoryQuery,
 } from '../../shared/history/query.ts';
+import { parseSearchTerms } from '../../shared/history/search-terms.ts';
 import { foldCase, INV_BASE, ridBase, searchRid, timestampMs } from './index-schema.ts';
 import { sliceFrom, type MatchListCache } from './index-match-list.ts';
 import { ngramMatch } from './index-ngram.ts';
@@ -34,15 +35,22 @@ export { decodeCursor, encodeCursor, ftsPhrase, InvalidHistoryQueryError, resolv
 /** Query plan decided once per query: text mode, rowid window, filter SQL. */
 interface Plan {
   readonly textMode: HistoryPage['textMode'];
-  readonly needle: string;
-  /** The FTS5 MATCH argument (trigram phrase or n-gram token); '' without text. */
+  /** The FTS5 MATCH argument: the terms ANDed, as trigram phrases ('fts') or n-gram tokens ('ngram'); '' without text. */
   readonly match: string;
+  /**
+   * With 'fts': the 1–2-character terms as an n-gram MATCH the trigram matches must also satisfy
+   * (a rowid IN over gram_fts, which shares the search rowids); '' when every term is long.
+   */
+  readonly gramMatch: string;
   readonly lo: number | null; // inclusive
   readonly hi: number | null; // exclusive
   readonly filterSql: string; // conditions on alias r, joined with AND ('' when none)
   readonly filterParams: readonly (string | number)[];
   readonly empty: boolean;
 }
+
+/** The short terms of a mixed search: the trigram match's rowids must also match them in the n-gram index. */
+const GRAM_ALSO = 'rowid IN (SELECT rowid FROM gram_fts WHERE gram_fts MATCH ?)';
 
 const ROW_COLUMNS = `r.rid, r.key, r.id, r.ts, r.asr_text, r.enhanced_text, r.final_text, r.mode, r.stt_model,
   r.llm_model, r.corrected, r.preview, r.outcome, r.audio_duration, r.edited_at, r.file`;
@@ -93,12 +101,15 @@ function inList(column: string, values: readonly string[], params: (string | num
 }
 
 function makePlan(db: SqliteDb, q: ResolvedHistoryQuery): Plan {
-  const text = stripUnsearchable(q.text).trim();
-  const needle = foldCase(text);
+  // Every term must occur (any order); quoted text is one term. Folded: the indexes were built from folded text.
+  const terms = parseSearchTerms(stripUnsearchable(q.text)).map(foldCase);
   // Counted after folding: that is the string both indexes were built from.
-  const chars = [...needle].length;
-  const textMode: Plan['textMode'] = chars === 0 ? 'none' : chars >= TRIGRAM_MIN_CHARS ? 'fts' : 'ngram';
-  const match = textMode === 'fts' ? ftsPhrase(needle) : textMode === 'ngram' ? (ngramMatch(needle) ?? '') : '';
+  const long = terms.filter((t) => [...t].length >= TRIGRAM_MIN_CHARS);
+  const short = terms.filter((t) => [...t].length < TRIGRAM_MIN_CHARS);
+  const textMode: Plan['textMode'] = terms.length === 0 ? 'none' : long.length > 0 ? 'fts' : 'ngram';
+  const grams = short.map((t) => ngramMatch(t) ?? '').filter((g) => g !== '').join(' AND ');
+  const match = textMode === 'fts' ? long.map(ftsPhrase).join(' AND ') : textMode === 'ngram' ? grams : '';
+  const gramMatch = textMode === 'fts' ? grams : '';
   let lo: number | null = q.since !== undefined ? ridBase(timestampMs(q.since)) : null;
   const hi: number | null = q.until !== undefined ? ridBase(timestampMs(q.until) + 1) : null;
   const conds: string[] = [];
@@ -119,7 +130,7 @@ function makePlan(db: SqliteDb, q: ResolvedHistoryQuery): Plan {
     params.push(q.corrected ? 1 : 0);
   }
   if (lo !== null && hi !== null && lo >= hi) empty = true;
-  return { textMode, needle, match, lo, hi, filterSql: conds.join(' AND '), filterParams: params, empty };
+  return { textMode, match, gramMatch, lo, hi, filterSql: conds.join(' AND '), filterParams: params, empty };
 }
 
 /**
@@ -152,11 +163,11 @@ function matchSql(
     case 'fts':
     case 'ngram': {
       const table = plan.textMode === 'fts' ? 'search_fts' : 'gram_fts';
-      const where = [`${table} MATCH ?`, ...range].join(' AND ');
+      const where = [`${table} MATCH ?`, ...(plan.gramMatch ? [GRAM_ALSO] : []), ...range].join(' AND ');
       const sql = `WITH m AS (SELECT rowid AS srid FROM ${table} WHERE ${where} ORDER BY rowid ${sOrder ?? 'ASC'})
         SELECT ${columns} FROM m CROSS JOIN records r ON r.rid = ${INV_BASE} - m.srid
         ${plan.filterSql ? `WHERE ${plan.filterSql}` : ''} ${sOrder ? `ORDER BY m.srid ${sOrder}` : ''}`;
-      return { sql, params: [plan.match, ...rangeParams, ...plan.filterParams] };
+      return { sql, params: [plan.match, ...(plan.gramMatch ? [plan.gramMatch] : []), ...rangeParams, ...plan.filterParams] };
     }
     case 'none': {
       const where = [...range, ...(plan.filterSql ? [plan.filterSql] : [])];
@@ -190,9 +201,9 @@ function matchIds(db: SqliteDb, plan: Plan): Float64Array {
       rp.push(searchRid(plan.hi));
     }
     ids = db
-      .prepare(`SELECT rowid FROM ${table} WHERE ${[`${table} MATCH ?`, ...range].join(' AND ')} ORDER BY rowid`)
+      .prepare(`SELECT rowid FROM ${table} WHERE ${[`${table} MATCH ?`, ...(plan.gramMatch ? [GRAM_ALSO] : []), ...range].join(' AND ')} ORDER BY rowid`)
       .pluck()
-      .all(plan.match, ...rp) as number[];
+      .all(plan.match, ...(plan.gramMatch ? [plan.gramMatch] : []), ...rp) as number[];
   } else {
     const { sql, params } = matchSql(plan, null, 'DESC', `${INV_BASE} - r.rid`);
     ids = db.prepare(sql).pluck().all(...params) as number[];

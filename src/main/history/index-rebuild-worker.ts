@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseJsonlText, readJsonlFile, type JsonlReadResult } from './jsonl-reader.ts';
+import type { StoredRecord } from '../../shared/history/record.ts';
+import { readJsonlBatches } from './jsonl-reader.ts';
+import type { HistoryProblem } from './history-problems.ts';
 import { HistoryIndex } from './history-index.ts';
 import { toIndexed } from './index-schema.ts';
 import { listHistoryFiles } from './index-sync.ts';
@@ -22,41 +24,16 @@ export interface RebuildWorkerInput {
 /** Messages the worker posts. */
 export type RebuildWorkerMessage =
   | { readonly type: 'progress'; readonly phase: 'reading' | 'indexing' | 'optimizing'; readonly filesDone: number; readonly filesTotal: number; readonly records: number }
-  | { readonly type: 'done'; readonly records: number; readonly files: number; readonly badLines: number; readonly tornTails: number }
-  | { readonly type: 'error'; readonly message: string };
-
-/** Files above this are parsed in newline-aligned chunks rather than as one string. */
-const CHUNK_BYTES = 16 * 1024 * 1024;
-
-/** Reads one JSONL file, chunked when large, yielding partial results in file order. */
-async function* readChunks(filePath: string): AsyncGenerator<JsonlReadResult> {
-  const size = fs.statSync(filePath).size;
-  if (size <= CHUNK_BYTES) {
-    yield await readJsonlFile(filePath);
-    return;
-  }
-  const fd = await fs.promises.open(filePath, 'r');
-  try {
-    let carry = Buffer.alloc(0);
-    const buf = Buffer.alloc(CHUNK_BYTES);
-    for (;;) {
-      const { bytesRead } = await fd.read(buf, 0, CHUNK_BYTES, null);
-      if (bytesRead === 0) break;
-      const data = Buffer.concat([carry, buf.subarray(0, bytesRead)]);
-      const cut = data.lastIndexOf(0x0a);
-      if (cut < 0) {
-        carry = data;
-        continue;
-      }
-      carry = Buffer.from(data.subarray(cut + 1));
-      yield parseJsonlText(data.subarray(0, cut + 1).toString('utf8'));
+  | {
+      readonly type: 'done';
+      readonly records: number;
+      readonly files: number;
+      readonly badLines: number;
+      readonly tornTails: number;
+      /** Files that could not be read and lines too long to read: reported, the rest is indexed. */
+      readonly problems: readonly HistoryProblem[];
     }
-    // The remainder has no newline: the parser reports it as a torn tail when it does not parse.
-    if (carry.length > 0) yield parseJsonlText(carry.toString('utf8'));
-  } finally {
-    await fd.close();
-  }
-}
+  | { readonly type: 'error'; readonly message: string };
 
 async function run(input: RebuildWorkerInput): Promise<void> {
   const port = parentPort;
@@ -68,6 +45,7 @@ async function run(input: RebuildWorkerInput): Promise<void> {
   let badLines = 0;
   let tornTails = 0;
   let filesDone = 0;
+  const problems: HistoryProblem[] = [];
   try {
     for (const f of files) {
       let st: fs.Stats;
@@ -79,17 +57,36 @@ async function run(input: RebuildWorkerInput): Promise<void> {
       }
       let inFile = 0;
       let bytes = 0;
-      for await (const chunk of readChunks(f.path)) {
-        badLines += chunk.bad.length;
-        if (chunk.tornTail) tornTails++;
-        bytes += chunk.bytes;
-        for (let i = 0; i < chunk.records.length; i += input.batchSize) {
-          const batch = chunk.records.slice(i, i + input.batchSize).map((r) => toIndexed(r, f.file));
-          index.bulkInsert(batch);
-          inFile += batch.length;
-          records += batch.length;
-          port.postMessage({ type: 'progress', phase: 'reading', filesDone, filesTotal: files.length, records } satisfies RebuildWorkerMessage);
+      let pending: StoredRecord[] = [];
+      const flush = (): void => {
+        if (pending.length === 0) return;
+        index.bulkInsert(pending.map((r) => toIndexed(r, f.file)));
+        inFile += pending.length;
+        records += pending.length;
+        pending = [];
+        port.postMessage({ type: 'progress', phase: 'reading', filesDone, filesTotal: files.length, records } satisfies RebuildWorkerMessage);
+      };
+      try {
+        // Streamed line by line: a huge line is reported, never decoded (it once took this worker to 4.5 GB).
+        for await (const batch of readJsonlBatches(f.path)) {
+          bytes += batch.bytes;
+          for (const l of batch.lines) {
+            if (l.kind === 'record') {
+              pending.push(l.record);
+              continue;
+            }
+            badLines++;
+            if (l.torn) tornTails++;
+            if (l.oversized) problems.push({ kind: 'oversized', file: f.file, path: f.path, line: l.line, bytes: l.oversized.bytes });
+          }
+          if (pending.length >= input.batchSize) flush();
         }
+        flush();
+      } catch (err) {
+        // One unreadable file (a directory under an archive's name, no permission) hides only itself.
+        problems.push({ kind: 'unreadable', file: f.file, path: f.path, reason: errorReason(err) });
+        filesDone++;
+        continue;
       }
       // Size as read (not as now): if the file grew meanwhile, the next start-up check sees it as stale.
       index.setFileState(f.file, { size: bytes, mtimeMs: st.mtimeMs, count: inFile });
@@ -106,7 +103,12 @@ async function run(input: RebuildWorkerInput): Promise<void> {
   const fd = fs.openSync(input.tmpPath, 'r+');
   fs.fsyncSync(fd);
   fs.closeSync(fd);
-  port.postMessage({ type: 'done', records, files: files.length, badLines, tornTails } satisfies RebuildWorkerMessage);
+  port.postMessage({ type: 'done', records, files: files.length, badLines, tornTails, problems } satisfies RebuildWorkerMessage);
+}
+
+function errorReason(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return e.code ? `${e.code}: ${e.message}` : String(e?.message ?? err);
 }
 
 run(workerData as RebuildWorkerInput).catch((err: unknown) => {

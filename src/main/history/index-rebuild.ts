@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { HistoryProblem } from './history-problems.ts';
 import type { RebuildWorkerInput, RebuildWorkerMessage } from './index-rebuild-worker.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface RebuildResult {
   readonly files: number;
   readonly badLines: number;
   readonly tornTails: number;
+  /** Files that could not be read and lines too long to read (the rest was indexed). */
+  readonly problems: readonly HistoryProblem[];
   readonly durationMs: number;
 }
 
@@ -46,6 +49,9 @@ export interface RebuildOptions {
   readonly workerUrl?: URL;
 }
 
+/** Heap cap of the rebuild worker (MB). */
+const WORKER_HEAP_MB = 512;
+
 /** The worker file matching how this module is running (source .ts or bundled .js). */
 export function defaultWorkerUrl(): URL {
   const fromSource = import.meta.url.endsWith('.ts');
@@ -64,7 +70,9 @@ export async function rebuildIndex(opts: RebuildOptions): Promise<RebuildResult>
   let done: Extract<RebuildWorkerMessage, { type: 'done' }>;
   try {
     done = await new Promise((resolve, reject) => {
-      const worker = new Worker(opts.workerUrl ?? defaultWorkerUrl(), { workerData: input });
+      // The worker streams the files (no line over MAX_LINE_BYTES is ever decoded), so its heap stays small;
+      // the cap turns a regression into a reported failure instead of gigabytes taken from the app.
+      const worker = new Worker(opts.workerUrl ?? defaultWorkerUrl(), { workerData: input, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
       let settled = false;
       worker.on('message', (msg: RebuildWorkerMessage) => {
         switch (msg.type) {
@@ -108,6 +116,7 @@ export async function rebuildIndex(opts: RebuildOptions): Promise<RebuildResult>
     files: done.files,
     badLines: done.badLines,
     tornTails: done.tornTails,
+    problems: done.problems,
     durationMs: performance.now() - started,
   };
 }

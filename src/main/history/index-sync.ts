@@ -3,6 +3,7 @@ import path from 'node:path';
 import { readJsonlFile } from './jsonl-reader.ts';
 import { archiveMonthOfFileName, historyPaths } from './paths.ts';
 import { HistoryIndex, IndexUnusableError } from './history-index.ts';
+import type { HistoryProblem } from './history-problems.ts';
 
 /**
  * Start-up consistency check between index.db and the JSONL files it is derived from. Cheap in the
@@ -51,7 +52,7 @@ function statOrNull(p: string): fs.Stats | null {
  * index.db to have it opened (and closed) here: 'missing' when there is no usable index content yet,
  * 'corrupt' when it cannot be opened or read, `{ stale }` naming the files whose records must be re-read.
  */
-export async function checkIndexAgainstFiles(index: HistoryIndex | string, dataDir: string): Promise<IndexCheck> {
+export async function checkIndexAgainstFiles(index: HistoryIndex | string, dataDir: string, problems?: HistoryProblem[]): Promise<IndexCheck> {
   let idx: HistoryIndex;
   if (typeof index === 'string') {
     if (!fs.existsSync(index)) return hasAnyRecords(dataDir) ? 'missing' : 'ok';
@@ -73,6 +74,12 @@ export async function checkIndexAgainstFiles(index: HistoryIndex | string, dataD
       const st = statOrNull(f.path);
       const state = idx.getFileState(f.file);
       if (st === null) continue; // handled below as a vanished file when the index knows it
+      const unreadable = unreadableReason(f.path, st);
+      if (unreadable !== null) {
+        // Reported on every start (it hides records); not stale: a rebuild could not read it either.
+        problems?.push({ kind: 'unreadable', file: f.file, path: f.path, reason: unreadable });
+        continue;
+      }
       seen.add(f.file);
       if (!state) {
         if (st.size > 0) stale.push(f.file);
@@ -84,8 +91,8 @@ export async function checkIndexAgainstFiles(index: HistoryIndex | string, dataD
       }
       if (state.mtimeMs !== st.mtimeMs) {
         // Same size, new mtime (touched, copied back, rewritten in place): count to decide.
-        const read = await readJsonlFile(f.path);
-        if (read.records.length !== state.count) stale.push(f.file);
+        const read = await readJsonlFile(f.path).catch(() => null);
+        if (read?.records.length !== state.count) stale.push(f.file);
       }
     }
     for (const file of idx.files()) {
@@ -101,5 +108,20 @@ export async function checkIndexAgainstFiles(index: HistoryIndex | string, dataD
 }
 
 function hasAnyRecords(dataDir: string): boolean {
-  return listHistoryFiles(dataDir).some((f) => (statOrNull(f.path)?.size ?? 0) > 0);
+  return listHistoryFiles(dataDir).some((f) => {
+    const st = statOrNull(f.path);
+    return st !== null && st.isFile() && st.size > 0;
+  });
+}
+
+/** Why a history file cannot be read (not a regular file, no permission), or null when it can. Cheap: no read. */
+export function unreadableReason(filePath: string, st: fs.Stats): string | null {
+  if (st.isDirectory()) return 'EISDIR: it is a folder, not a file';
+  if (!st.isFile()) return 'not a regular file';
+  try {
+    fs.accessSync(filePath, fs.constants.R_OK);
+  } catch (err) {
+    return `${(err as NodeJS.ErrnoException).code ?? 'error'}: ${(err as Error).message}`;
+  }
+  return null;
 }

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { open, readFile } from 'node:fs/promises';
-import { appendDurable, truncateDurable, writeFileAtomic } from '../platform/durable-fs.ts';
-import { parseJsonlLine, parseJsonlLines, type JsonlLine } from './jsonl-reader.ts';
+import { StringDecoder } from 'node:string_decoder';
+import { appendDurable, appendStreamDurable, truncateDurable, writeFileAtomic } from '../platform/durable-fs.ts';
+import { MAX_LINE_BYTES, oversizedReason, parseJsonlLine, readJsonlLines, type JsonlLine, type OversizedLine } from './jsonl-reader.ts';
+import { forEachChunk, scanLines } from './line-scan.ts';
 
 /**
  * File-level primitives shared by the store, rotation and import: tail repair, quarantine,
@@ -20,21 +23,47 @@ export interface QuarantineEntry {
 export type HistoryLogger = (message: string) => void;
 
 /**
+ * Identities of what the quarantine file already holds: `source NUL text` for ordinary entries and
+ * `sha:source NUL sha256` for oversized ones (whose text is never loaded). Streams the file, so a
+ * quarantined 150 MB line costs one pass, not a 150 MB string.
+ */
+async function quarantineKeys(quarantinePath: string): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for await (const batch of scanLines(quarantinePath)) {
+    for (const raw of batch) {
+      if (raw.text === null) {
+        // Too long to parse: the writer puts source and sha256 before the text, so the head has them.
+        const source = /"source":("(?:[^"\\]|\\.)*")/.exec(raw.head)?.[1];
+        const sha = /"sha256":"([0-9a-f]{64})"/.exec(raw.head)?.[1];
+        if (source !== undefined && sha !== undefined) {
+          try {
+            seen.add(`sha:${JSON.parse(source) as string}\u0000${sha}`);
+          } catch {
+            // A mangled head: nothing to match against.
+          }
+        }
+        continue;
+      }
+      if (!raw.text.trim()) continue;
+      try {
+        const e = JSON.parse(raw.text) as Partial<QuarantineEntry> & { sha256?: unknown };
+        seen.add(`${e.source}\u0000${e.text}`);
+        if (typeof e.sha256 === 'string') seen.add(`sha:${e.source}\u0000${e.sha256}`);
+      } catch {
+        // A torn quarantine line: ignore, it holds nothing we could match against.
+      }
+    }
+  }
+  return seen;
+}
+
+/**
  * Appends entries to the quarantine file, skipping ones whose (source, text) is already there:
  * a crash between quarantining and the rewrite that follows would otherwise duplicate them on retry.
  */
 export async function appendQuarantine(quarantinePath: string, entries: readonly QuarantineEntry[], nowIso: string): Promise<number> {
   if (entries.length === 0) return 0;
-  const seen = new Set<string>();
-  for (const line of (await readTextOrEmpty(quarantinePath)).split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const e = JSON.parse(line) as Partial<QuarantineEntry>;
-      seen.add(`${e.source}\u0000${e.text}`);
-    } catch {
-      // A torn quarantine line: ignore, it holds nothing we could match against.
-    }
-  }
+  const seen = await quarantineKeys(quarantinePath);
   const fresh = entries.filter((e) => !seen.has(`${e.source}\u0000${e.text}`));
   if (fresh.length === 0) return 0;
   const body = fresh.map((e) => JSON.stringify({ quarantined_at: nowIso, source: e.source, reason: e.reason, text: e.text })).join('\n');
@@ -42,6 +71,44 @@ export async function appendQuarantine(quarantinePath: string, entries: readonly
   const prefix = (await endsWithoutNewline(quarantinePath)) ? '\n' : '';
   await appendDurable(quarantinePath, `${prefix}${body}\n`);
   return fresh.length;
+}
+
+/** One oversized line to set aside: where it is in which file. */
+export interface OversizedEntry extends OversizedLine {
+  readonly source: string;
+  readonly reason: string;
+  /** The file holding the line. */
+  readonly file: string;
+}
+
+/**
+ * Sets oversized lines aside in the quarantine file, streaming each from its file (hashed in a first
+ * pass for the de-duplication, copied as a JSON string in a second): memory stays at one read buffer.
+ * The entry reads like the others plus `bytes` and `sha256`, which come before `text`.
+ */
+export async function appendQuarantineOversized(quarantinePath: string, entries: readonly OversizedEntry[], nowIso: string): Promise<number> {
+  if (entries.length === 0) return 0;
+  const seen = await quarantineKeys(quarantinePath);
+  let added = 0;
+  for (const e of entries) {
+    const hash = createHash('sha256');
+    await forEachChunk(e.file, e.offset, e.bytes, (c) => void hash.update(c));
+    const sha256 = hash.digest('hex');
+    const id = `sha:${e.source}\u0000${sha256}`;
+    if (seen.has(id)) continue;
+    const prefix = (await endsWithoutNewline(quarantinePath)) ? '\n' : '';
+    const head = JSON.stringify({ quarantined_at: nowIso, source: e.source, reason: e.reason, bytes: e.bytes, sha256 });
+    await appendStreamDurable(quarantinePath, async (write) => {
+      await write(`${prefix}${head.slice(0, -1)},"text":"`);
+      const decoder = new StringDecoder('utf8');
+      // JSON.stringify of each decoded piece, without its quotes: the escaped text, piece by piece.
+      await forEachChunk(e.file, e.offset, e.bytes, async (c) => write(JSON.stringify(decoder.write(c)).slice(1, -1)));
+      await write(`${JSON.stringify(decoder.end()).slice(1, -1)}"}\n`);
+    });
+    seen.add(id);
+    added++;
+  }
+  return added;
 }
 
 /** Result of checking a file's last line before appending to it. */
@@ -65,16 +132,18 @@ export async function repairTail(filePath: string, quarantinePath: string, sourc
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'clean' };
     throw err;
   }
-  let tail: Buffer;
+  let tail: Buffer | null;
   let lineStart: number;
+  let size: number;
   try {
-    const size = (await fh.stat()).size;
+    size = (await fh.stat()).size;
     if (size === 0) return { kind: 'clean' };
     const last = Buffer.alloc(1);
     await fh.read(last, 0, 1, size - 1);
     if (last[0] === 0x0a) return { kind: 'clean' };
     // Walk back to the previous '\n' (byte search is safe: 0x0A never occurs inside a UTF-8 sequence).
     const chunks: Buffer[] = [];
+    let kept = 0;
     let pos = size;
     lineStart = 0;
     const CHUNK = 64 * 1024;
@@ -84,16 +153,24 @@ export async function repairTail(filePath: string, quarantinePath: string, sourc
       const buf = Buffer.alloc(len);
       await fh.read(buf, 0, len, pos);
       const nl = buf.lastIndexOf(0x0a);
+      const part = nl >= 0 ? buf.subarray(nl + 1) : buf;
+      // A torn line longer than the limit is located, never held: it is copied to quarantine below.
+      if (kept + part.length <= MAX_LINE_BYTES) chunks.unshift(part);
+      kept += part.length;
       if (nl >= 0) {
-        chunks.unshift(buf.subarray(nl + 1));
         lineStart = pos + nl + 1;
         break;
       }
-      chunks.unshift(buf);
     }
-    tail = Buffer.concat(chunks);
+    tail = kept > MAX_LINE_BYTES ? null : Buffer.concat(chunks);
   } finally {
     await fh.close();
+  }
+  if (tail === null) {
+    const reason = `torn tail: ${oversizedReason(size - lineStart)}`;
+    await appendQuarantineOversized(quarantinePath, [{ source, reason, file: filePath, offset: lineStart, bytes: size - lineStart }], nowIso);
+    await truncateDurable(filePath, lineStart);
+    return { kind: 'quarantined', text: '', reason };
   }
   const text = tail.toString('utf8');
   const parsed = text.trim() === '' ? null : parseJsonlLine(text.endsWith('\r') ? text.slice(0, -1) : text);
@@ -108,9 +185,9 @@ export async function repairTail(filePath: string, quarantinePath: string, sourc
   return { kind: 'quarantined', text, reason };
 }
 
-/** Reads a whole JSONL file as raw lines (missing = empty). */
+/** Reads a whole JSONL file as raw lines (missing = empty), streaming: oversized lines come back as bad lines that say where they are. */
 export async function readLines(filePath: string): Promise<JsonlLine[]> {
-  return parseJsonlLines(await readTextOrEmpty(filePath));
+  return (await readJsonlLines(filePath)).lines;
 }
 
 /**
@@ -126,8 +203,15 @@ export async function rewriteLines(
   nowIso: string,
 ): Promise<void> {
   const bad: QuarantineEntry[] = [];
-  for (const l of dropped) if (l.kind === 'bad') bad.push({ source, reason: l.reason, text: l.text });
+  const big: OversizedEntry[] = [];
+  for (const l of dropped) {
+    if (l.kind !== 'bad') continue;
+    // An oversized line's text was never loaded: it is copied from the file before the file is replaced.
+    if (l.oversized) big.push({ ...l.oversized, source, reason: l.reason, file: filePath });
+    else bad.push({ source, reason: l.reason, text: l.text });
+  }
   await appendQuarantine(quarantinePath, bad, nowIso);
+  await appendQuarantineOversized(quarantinePath, big, nowIso);
   await writeFileAtomic(filePath, texts.length ? `${texts.join('\n')}\n` : '');
 }
 
@@ -141,7 +225,8 @@ export async function readTextOrEmpty(filePath: string): Promise<string> {
   }
 }
 
-async function endsWithoutNewline(filePath: string): Promise<boolean> {
+/** Whether a file is non-empty and does not end with a newline (false when missing). */
+export async function endsWithoutNewline(filePath: string): Promise<boolean> {
   let fh;
   try {
     fh = await open(filePath, 'r');

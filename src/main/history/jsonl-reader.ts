@@ -1,5 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { storedRecordSchema, type StoredRecord } from '../../shared/history/record.ts';
+import { MAX_LINE_BYTES, scanLines, type RawLine } from './line-scan.ts';
+
+export { MAX_LINE_BYTES } from './line-scan.ts';
 
 /** A line that could not be read as a record; its text is kept so nothing is lost. */
 export interface BadLine {
@@ -7,8 +9,14 @@ export interface BadLine {
   readonly line: number;
   /** The line exactly as found (without its newline). */
   readonly text: string;
-  /** Why it was rejected (JSON error, schema issue, NUL bytes, torn tail). */
+  /** Why it was rejected (JSON error, schema issue, NUL bytes, torn tail, too long). */
   readonly reason: string;
+}
+
+/** Where a line too long to read sits in its file (its text is never loaded; it is copied from here). */
+export interface OversizedLine {
+  readonly offset: number;
+  readonly bytes: number;
 }
 
 /** Result of reading a JSONL history file tolerantly. */
@@ -49,13 +57,51 @@ export function parseJsonlLine(text: string): { ok: true; record: StoredRecord }
   return { ok: true, record: parsed.data };
 }
 
-/** One non-blank line of a JSONL file with its raw text, so rewrites can copy it byte for byte. */
+/**
+ * One non-blank line of a JSONL file with its raw text, so rewrites can copy it byte for byte. A bad
+ * line read from a file that is longer than MAX_LINE_BYTES carries `oversized` and only the start of
+ * its text: whoever sets it aside copies it from the file (see jsonl-log.ts `rewriteLines`).
+ */
 export type JsonlLine =
   | { readonly kind: 'record'; readonly line: number; readonly text: string; readonly record: StoredRecord }
-  | { readonly kind: 'bad'; readonly line: number; readonly text: string; readonly reason: string; readonly torn: boolean };
+  | { readonly kind: 'bad'; readonly line: number; readonly text: string; readonly reason: string; readonly torn: boolean; readonly oversized?: OversizedLine };
+
+/** Why an oversized line was rejected. */
+export function oversizedReason(bytes: number, maxLineBytes: number = MAX_LINE_BYTES): string {
+  return `line of ${bytes} bytes is longer than the ${Math.round(maxLineBytes / 1048576)} MiB limit`;
+}
+
+/**
+ * One line as the tolerant reader sees it: a record or a bad line (null for a blank line). `raw` is the
+ * line as in the file (a CR included): the length limit counts its bytes, as the streaming reader does.
+ */
+function lineOf(lineNo: number, text: string, last: boolean, maxLineBytes: number, raw: string = text): JsonlLine | null {
+  if (isBlank(text)) return null;
+  // Cheap test first: a string of n UTF-16 units never takes more than 3n bytes.
+  if (raw.length * 3 > maxLineBytes && Buffer.byteLength(raw, 'utf8') > maxLineBytes) {
+    return { kind: 'bad', line: lineNo, text, reason: oversizedReason(Buffer.byteLength(raw, 'utf8'), maxLineBytes), torn: last };
+  }
+  const result = parseJsonlLine(text);
+  if (result.ok) return { kind: 'record', line: lineNo, text, record: result.record };
+  if (last) return { kind: 'bad', line: lineNo, text, reason: `torn tail (no trailing newline): ${result.reason}`, torn: true };
+  return { kind: 'bad', line: lineNo, text, reason: result.reason, torn: false };
+}
+
+/** A streamed line as a JsonlLine: an oversized one becomes a bad line that says where it is. */
+export function jsonlLineOfRaw(raw: RawLine, maxLineBytes: number = MAX_LINE_BYTES): JsonlLine | null {
+  if (raw.text !== null) return lineOf(raw.line, raw.text, !raw.terminated, maxLineBytes);
+  return {
+    kind: 'bad',
+    line: raw.line,
+    text: raw.head,
+    reason: oversizedReason(raw.bytes, maxLineBytes),
+    torn: !raw.terminated,
+    oversized: { offset: raw.offset, bytes: raw.bytes },
+  };
+}
 
 /** Splits JSONL text into record and bad lines (blank lines dropped), flagging an unterminated unparseable last line as torn. */
-export function parseJsonlLines(text: string): JsonlLine[] {
+export function parseJsonlLines(text: string, maxLineBytes: number = MAX_LINE_BYTES): JsonlLine[] {
   const out: JsonlLine[] = [];
   const lines = text.split('\n');
   // A file ending in '\n' splits into a final empty string: that is not a line.
@@ -65,25 +111,22 @@ export function parseJsonlLines(text: string): JsonlLine[] {
     const raw = lines[i] ?? '';
     // Tolerate CRLF files written by hand on Windows.
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (isBlank(line)) continue;
-    const result = parseJsonlLine(line);
-    if (result.ok) {
-      out.push({ kind: 'record', line: i + 1, text: line, record: result.record });
-    } else if (i === lines.length - 1 && !endsWithNewline) {
-      out.push({ kind: 'bad', line: i + 1, text: line, reason: `torn tail (no trailing newline): ${result.reason}`, torn: true });
-    } else {
-      out.push({ kind: 'bad', line: i + 1, text: line, reason: result.reason, torn: false });
-    }
+    const l = lineOf(i + 1, line, i === lines.length - 1 && !endsWithNewline, maxLineBytes, raw);
+    if (l) out.push(l);
   }
   return out;
 }
 
 /** Parses the text of a JSONL history file: blank lines ignored, bad lines reported, torn tail detected. Pure. */
 export function parseJsonlText(text: string): JsonlReadResult {
+  return { ...summarize(parseJsonlLines(text)), bytes: Buffer.byteLength(text, 'utf8') };
+}
+
+function summarize(lines: readonly JsonlLine[]): Omit<JsonlReadResult, 'bytes'> {
   const records: StoredRecord[] = [];
   const bad: BadLine[] = [];
   let tornTail = false;
-  for (const l of parseJsonlLines(text)) {
+  for (const l of lines) {
     if (l.kind === 'record') {
       records.push(l.record);
     } else {
@@ -91,31 +134,40 @@ export function parseJsonlText(text: string): JsonlReadResult {
       bad.push({ line: l.line, text: l.text, reason: l.reason });
     }
   }
-  return { records, bad, tornTail, bytes: Buffer.byteLength(text, 'utf8') };
+  return { records, bad, tornTail };
 }
 
-/** Reads a file's raw lines (see `parseJsonlLines`); a missing file reads as no lines. */
-export async function readJsonlLines(filePath: string): Promise<{ lines: JsonlLine[]; bytes: number }> {
-  let buf: Buffer;
-  try {
-    buf = await readFile(filePath);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [], bytes: 0 };
-    throw err;
+/**
+ * Streams a file's lines in batches (see `parseJsonlLines`), never holding the whole file: a line
+ * longer than `maxLineBytes` is reported as an oversized bad line without being decoded. A missing
+ * file yields nothing; an unreadable one (a directory, no permission) throws.
+ */
+export async function* readJsonlBatches(filePath: string, maxLineBytes: number = MAX_LINE_BYTES): AsyncGenerator<{ lines: JsonlLine[]; bytes: number }> {
+  for await (const batch of scanLines(filePath, { maxLineBytes })) {
+    const lines: JsonlLine[] = [];
+    let bytes = 0;
+    for (const raw of batch) {
+      bytes += raw.bytes + (raw.terminated ? 1 : 0);
+      const l = jsonlLineOfRaw(raw, maxLineBytes);
+      if (l) lines.push(l);
+    }
+    yield { lines, bytes };
   }
-  return { lines: parseJsonlLines(buf.toString('utf8')), bytes: buf.length };
 }
 
-/** Reads and parses a JSONL history file; a missing file reads as empty. */
-export async function readJsonlFile(filePath: string): Promise<JsonlReadResult> {
-  let buf: Buffer;
-  try {
-    buf = await readFile(filePath);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], bad: [], tornTail: false, bytes: 0 };
-    throw err;
+/** Reads a file's raw lines (see `parseJsonlLines`), streaming; a missing file reads as no lines. */
+export async function readJsonlLines(filePath: string, maxLineBytes: number = MAX_LINE_BYTES): Promise<{ lines: JsonlLine[]; bytes: number }> {
+  const lines: JsonlLine[] = [];
+  let bytes = 0;
+  for await (const b of readJsonlBatches(filePath, maxLineBytes)) {
+    for (const l of b.lines) lines.push(l);
+    bytes += b.bytes;
   }
-  const result = parseJsonlText(buf.toString('utf8'));
-  // Report the on-disk size: invalid UTF-8 (e.g. half a character) decodes to U+FFFD and changes the length.
-  return { ...result, bytes: buf.length };
+  return { lines, bytes };
+}
+
+/** Reads and parses a JSONL history file (streaming, oversized lines reported as bad); a missing file reads as empty. */
+export async function readJsonlFile(filePath: string, maxLineBytes: number = MAX_LINE_BYTES): Promise<JsonlReadResult> {
+  const { lines, bytes } = await readJsonlLines(filePath, maxLineBytes);
+  return { ...summarize(lines), bytes };
 }

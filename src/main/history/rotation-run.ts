@@ -2,8 +2,7 @@ import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { recordKey } from '../../shared/history/record.ts';
 import { appendDurable, ensureDir, unlinkDurable } from '../platform/durable-fs.ts';
-import { readLines, readTextOrEmpty, repairTail, rewriteLines } from './jsonl-log.ts';
-import { parseJsonlLines } from './jsonl-reader.ts';
+import { readLines, repairTail, rewriteLines } from './jsonl-log.ts';
 import type { HistoryPaths } from './paths.ts';
 import { groupByMonth, type RotationMove } from './rotation.ts';
 
@@ -115,7 +114,7 @@ export async function appendToArchives(paths: HistoryPaths, moves: readonly Rota
     await repairTail(file, paths.quarantine, month, nowIso);
     let texts = group.map((m) => m.text);
     if (dedupe) {
-      const existing = new Set(parseJsonlLines(await readTextOrEmpty(file)).map((l) => l.text));
+      const existing = new Set((await readLines(file)).map((l) => l.text));
       texts = texts.filter((t) => !existing.has(t));
     }
     if (texts.length) await appendDurable(file, `${texts.join('\n')}\n`);

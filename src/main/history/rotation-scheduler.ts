@@ -17,6 +17,8 @@ export interface RotationHost {
   readonly quietMs: number;
   /** Longest a due rotation waits for quiet, in ms. */
   readonly maxDeferMs: number;
+  /** First wait before a failed rotation is tried again, in ms; doubles per failure up to 30 min. */
+  readonly retryMs: number;
   nowIso(): string;
   warn(message: string): void;
   /** Runs `fn` inside the store's write queue (no append, rewrite or other rotation step runs meanwhile). */
@@ -25,14 +27,18 @@ export interface RotationHost {
   repair(): Promise<void>;
   /** Called inside `locked` right after the rename: invalidate caches, notify listeners. */
   rotated(result: RotationResult): void;
-  /** A rotation failed midway: its intent must be recovered before the next write. */
+  /** A rotation failed midway: its intent must be recovered before the next rewrite (appends need not wait). */
   failed(): void;
 }
+
+/** Longest wait between attempts of a failing rotation. */
+const RETRY_MAX_MS = 30 * 60_000;
 
 /**
  * Decides when the seed's rotation runs and runs it in the background, one at a time. `log()` only
  * calls `afterAppend` (no I/O: the size and count are tracked in memory); a rotation requested while
- * one is running is coalesced into a single re-check after it ends.
+ * one is running is coalesced into a single re-check after it ends. A failed rotation (disk full) is
+ * reported once and retried later with a growing wait; appends never wait for it.
  */
 export class RotationScheduler {
   private readonly host: RotationHost;
@@ -50,6 +56,10 @@ export class RotationScheduler {
   /** The pending quiet-period timer, and when the first deferred request was made. */
   private timer: ReturnType<typeof setTimeout> | null = null;
   private deferredSince: number | null = null;
+  /** Failed attempts in a row, and when the next one may start. */
+  private failures = 0;
+  private retryAt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** A scheduler for one store. */
   constructor(host: RotationHost) {
@@ -72,11 +82,38 @@ export class RotationScheduler {
     while (this.task) await this.task;
   }
 
-  /** Drops a deferred check (the store is closing without waiting). */
+  /** Drops a deferred check and a scheduled retry (the store is closing). */
   dispose(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     this.deferredSince = null;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  /** Rotations that failed in a row (0 once one succeeds). */
+  get failedAttempts(): number {
+    return this.failures;
+  }
+
+  /** A rotation was left unfinished before this scheduler existed (it failed at open): retry it later. */
+  failedEarlier(): void {
+    this.failures = Math.max(this.failures, 1);
+    this.count = null;
+    this.bytes = null;
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    const wait = Math.min(this.host.retryMs * 2 ** Math.max(0, this.failures - 1), RETRY_MAX_MS);
+    this.retryAt = Date.now() + wait;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.retryAt = 0;
+      this.check();
+    }, wait);
+    this.retryTimer.unref?.();
   }
 
   /** After a successful append of `bytes` bytes: track, and start a rotation when the seed's rule may apply. */
@@ -124,7 +161,9 @@ export class RotationScheduler {
 
   /** The seed's check without I/O: skip under 4 MB or at ≤ 20,000 known records, else rotate in the background. */
   check(): void {
-    if (!this.mayBeDue()) return;
+    // After a failure, nothing runs before the retry time (its timer calls check again).
+    if (this.failures > 0 && Date.now() < this.retryAt) return;
+    if (!this.mayBeDue() && this.failures === 0) return;
     if (this.task) {
       this.again = true;
       return;
@@ -140,13 +179,18 @@ export class RotationScheduler {
       try {
         await this.once();
       } catch (err) {
-        // The appended records are durable; the unfinished rotation is completed from its intent next time.
+        // The appended records are durable; the unfinished rotation is completed from its intent later.
         this.count = null;
         this.bytes = null;
+        this.failures++;
         this.host.failed();
-        this.host.warn(`history: rotation failed, will be finished before the next write: ${(err as Error).message}`);
+        // Reported once per run of failures, not on every retry.
+        if (this.failures === 1) this.host.warn(`history: rotation failed (${(err as Error).message}); appends go on, it is retried later`);
+        this.scheduleRetry();
         return;
       }
+      if (this.failures > 0) this.host.warn(`history: rotation done after ${this.failures} failed attempt(s)`);
+      this.failures = 0;
     } while (this.again);
   }
 

@@ -2,8 +2,9 @@ import { open, rename, type FileHandle } from 'node:fs/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { recordKey } from '../../shared/history/record.ts';
 import { ensureDir, fsyncDir, unlinkDurable, writeFileAtomic } from '../platform/durable-fs.ts';
-import { appendQuarantine, type QuarantineEntry } from './jsonl-log.ts';
-import { parseJsonlLine } from './jsonl-reader.ts';
+import { appendQuarantine, appendQuarantineOversized, type OversizedEntry, type QuarantineEntry } from './jsonl-log.ts';
+import { oversizedReason, parseJsonlLine } from './jsonl-reader.ts';
+import { scanHandle, type RawLine } from './line-scan.ts';
 import type { HistoryPaths } from './paths.ts';
 import { archiveMonthOf, type RotationMove } from './rotation.ts';
 import { appendToArchives, removeRotationTemp, rotationIntentPath, rotationTempPath, type RotationIntent, type RotationResult } from './rotation-run.ts';
@@ -23,29 +24,17 @@ const SYNC_EVERY = 512 * 1024;
 /** Bytes freed per step when the replaced file is released. */
 const FREE_STEP = 512 * 1024;
 
-/** Calls `onLine(text, endOffset)` for every complete line in the first `limit` bytes, yielding between chunks. */
-async function forEachLine(
-  fh: FileHandle,
-  limit: number,
-  onLine: (text: string, end: number) => boolean | void,
-): Promise<void> {
-  let pos = 0;
-  let carry = Buffer.alloc(0);
-  while (pos < limit) {
-    const len = Math.min(CHUNK, limit - pos);
-    const buf = Buffer.alloc(len);
-    const { bytesRead } = await fh.read(buf, 0, len, pos);
-    if (bytesRead === 0) break;
-    const data = carry.length ? Buffer.concat([carry, buf.subarray(0, bytesRead)]) : buf.subarray(0, bytesRead);
-    const base = pos - carry.length;
-    pos += bytesRead;
-    let start = 0;
-    for (let nl = data.indexOf(0x0a, start); nl >= 0; nl = data.indexOf(0x0a, start)) {
-      const raw = data.subarray(start, nl).toString('utf8');
-      start = nl + 1;
-      if (onLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw, base + start) === false) return;
+/**
+ * Calls `onLine(line, endOffset)` for every complete line in the first `limit` bytes, yielding between
+ * chunks; a line longer than the limit comes with `text` null (never decoded; see line-scan.ts).
+ */
+async function forEachLine(fh: FileHandle, limit: number, onLine: (line: RawLine, end: number) => boolean | void): Promise<void> {
+  for await (const batch of scanHandle(fh, { limit, chunkBytes: CHUNK })) {
+    for (const line of batch) {
+      // An unterminated last piece is not a line yet (the snapshot always ends at a newline anyway).
+      if (!line.terminated) return;
+      if (onLine(line, line.offset + line.bytes + 1) === false) return;
     }
-    carry = data.subarray(start);
     // Parsing is CPU work on the main thread: let queued appends (and IPC) run between chunks.
     await yieldToLoop();
   }
@@ -56,8 +45,8 @@ export async function countRecords(filePath: string, limit: number): Promise<num
   const fh = await open(filePath, 'r');
   let n = 0;
   try {
-    await forEachLine(fh, limit, (text) => {
-      if (text.trim() !== '' && parseJsonlLine(text).ok) n++;
+    await forEachLine(fh, limit, ({ text }) => {
+      if (text !== null && text.trim() !== '' && parseJsonlLine(text).ok) n++;
     });
   } finally {
     await fh.close();
@@ -82,18 +71,21 @@ export interface PreparedRotation {
 export async function prepareRotation(paths: HistoryPaths, snapshotBytes: number, excess: number, nowIso: string): Promise<PreparedRotation> {
   const moves: RotationMove[] = [];
   const bad: QuarantineEntry[] = [];
+  const big: OversizedEntry[] = [];
   let headEnd = 0;
   const src = await open(paths.active, 'r');
   try {
-    await forEachLine(src, snapshotBytes, (text, end) => {
-      if (text.trim() === '') {
-        headEnd = end;
+    await forEachLine(src, snapshotBytes, (line, end) => {
+      const { text } = line;
+      headEnd = end;
+      if (text === null) {
+        big.push({ source: 'active', reason: oversizedReason(line.bytes), file: paths.active, offset: line.offset, bytes: line.bytes });
         return true;
       }
+      if (text.trim() === '') return true;
       const parsed = parseJsonlLine(text);
       if (parsed.ok) moves.push({ key: recordKey(parsed.record), month: archiveMonthOf(parsed.record.timestamp), text });
       else bad.push({ source: 'active', reason: parsed.reason, text });
-      headEnd = end;
       return moves.length < excess;
     });
     if (moves.length < excess) throw new Error(`rotation: expected ${excess} record(s) to move, found ${moves.length}`);
@@ -102,6 +94,7 @@ export async function prepareRotation(paths: HistoryPaths, snapshotBytes: number
     await writeFileAtomic(rotationIntentPath(paths), JSON.stringify(intent));
     await appendToArchives(paths, moves, false, nowIso);
     await appendQuarantine(paths.quarantine, bad, nowIso);
+    await appendQuarantineOversized(paths.quarantine, big, nowIso);
     const tmp = await open(rotationTempPath(paths), 'w');
     try {
       let out = 0;

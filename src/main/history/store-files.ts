@@ -59,3 +59,18 @@ export async function mergeIntoActive(paths: HistoryPaths, items: readonly Recor
   await rewriteLines(paths.active, merged.map((m) => m.text), lines, paths.quarantine, 'active', nowIso);
   return merged.length;
 }
+
+/**
+ * Moves the lines of `file` too long to read to the quarantine file (streamed, never decoded) and
+ * rewrites the file without them; other unreadable lines go along, as in any rewrite. Returns how many
+ * oversized lines there were (0: the file is untouched).
+ */
+export async function setAsideOversized(paths: HistoryPaths, file: HistoryFileLabel, nowIso: string): Promise<number> {
+  const filePath = pathOfLabel(paths, file);
+  const lines = await readLines(filePath);
+  const n = lines.filter((l) => l.kind === 'bad' && l.oversized !== undefined).length;
+  if (n === 0) return 0;
+  const texts = lines.flatMap((l) => (l.kind === 'record' ? [l.text] : []));
+  await rewriteLines(filePath, texts, lines, paths.quarantine, file, nowIso);
+  return n;
+}

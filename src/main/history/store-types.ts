@@ -23,6 +23,12 @@ export interface HistoryStoreOptions {
   readonly warn?: HistoryLogger;
   /** Where the index believes a key lives; only a hint (verified, then falls back to scanning). */
   readonly locate?: (key: string) => HistoryFileLabel | undefined;
+  /** Open without writing anything in the folder (the CLI on a read-only folder); writes are kept in memory. */
+  readonly readOnly?: boolean;
+  /** First wait (ms) before a failed rotation is tried again; doubles up to 30 min. Default 30 s. */
+  readonly rotationRetryMs?: number;
+  /** First wait (ms) before records kept in memory are written again; doubles up to 60 s. Default 2 s. */
+  readonly writeRetryMs?: number;
 }
 
 /** What changed, so the service can keep the index in step. */
@@ -40,6 +46,12 @@ export type StoreEvent =
 export interface OpenReport {
   readonly tail: TailRepair;
   readonly recoveredRotation: RotationResult | null;
+  /** Not null when the folder could not be written at open (read-only, full): the store runs degraded. */
+  readonly health: HistoryHealth | null;
+  /** Temp files of crashed saves removed at open. */
+  readonly staleTempFiles: number;
+  /** Lines of the active file too long to read, set aside in the quarantine file at open. */
+  readonly oversizedSetAside: number;
 }
 
 /** Where an added record goes (import). */
@@ -48,4 +60,47 @@ export interface RecordPlacement {
   /** Raw line to write (kept verbatim from the source file when available). */
   readonly text: string;
   readonly target: 'active' | { readonly month: string };
+}
+
+/**
+ * Why the history cannot be written right now: the folder is read-only, or writes fail (disk full, I/O
+ * error). Reading still works; new records are kept in memory (`pending`) and written, in order, as
+ * soon as the disk accepts them again (retried with backoff and on every new record).
+ */
+export interface HistoryHealth {
+  readonly state: 'read-only' | 'write-failed';
+  /** The OS error, e.g. `ENOSPC: no space left on device`. */
+  readonly reason: string;
+  /** Records accepted but not on disk yet. */
+  readonly pending: number;
+  /** When the problem was first seen (ISO). */
+  readonly since: string;
+}
+
+/**
+ * Thrown by `log()` when the record could not be written: it is kept in memory and written later
+ * (see HistoryHealth), so the caller has not lost it, but it is not on disk yet.
+ */
+export class HistoryPendingError extends Error {
+  readonly record: StoredRecord;
+  constructor(record: StoredRecord, cause: unknown) {
+    super(`history record kept in memory until the disk accepts it: ${errorText(cause)}`, { cause });
+    this.name = 'HistoryPendingError';
+    this.record = record;
+  }
+}
+
+/** An OS error (ENOSPC, EROFS, EIO, EACCES…): a disk state, not a bug. */
+export function isDiskError(err: unknown): err is NodeJS.ErrnoException {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^E[A-Z0-9]+$/.test(code);
+}
+
+/** `CODE: message` of an error, for logs and notices. */
+export function errorText(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code && !err.message.startsWith(code) ? `${code}: ${err.message}` : err.message;
+  }
+  return String(err);
 }

@@ -8,7 +8,7 @@ import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
 import type { CaptureStatus, DictationModeWire, DictationPromptWire, DictationSnapshot, HotkeyStatusWire, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
 import type { RecordUpdate, StoredRecord } from '../../shared/history/record.ts';
-import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, ProviderCheckResult, VocabItem } from '../../shared/ipc/settings-types.ts';
+import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, PromptCacheReport, ProviderCheckResult, ProviderModelList, ProviderPreset, VocabItem } from '../../shared/ipc/settings-types.ts';
 
 /** The config store surface the handlers use. */
 export type ConfigService = Pick<ConfigStore, 'get' | 'set' | 'path' | 'loadIssues' | 'backupPath'>;
@@ -27,6 +27,8 @@ export interface AppService {
   openExternal(url: string): Promise<void>;
   /** Shows the logs folder in the file manager. */
   openLogs(): Promise<void>;
+  /** Puts `text` on the system clipboard. */
+  copyText(text: string): void;
 }
 
 /** What the History Browser may do with the history (src/main/history/history-api.ts adapts the service). */
@@ -63,6 +65,10 @@ export interface DictationIpcService {
   deliver(text: string, action: 'paste' | 'copy', sessionId?: string): Promise<void>;
   /** Hides the panel when no dictation is under way (Esc on an idle panel). */
   hidePanel(): void;
+  /** Panel Retry of a failed transcription or enhancement of session `sessionId`; false when there is nothing to retry. */
+  retry(sessionId: string): boolean;
+  /** Runs a record's transcript through `mode` into the preview panel (History Browser "Re-run in mode…"). */
+  rerun(text: string, mode: string, sttModel?: string): void;
 }
 
 /** What the Settings window may do beyond config and secrets (src/main/ipc/handlers/settings-services.ts builds it). */
@@ -83,7 +89,14 @@ export interface SettingsApi {
   modesList(): Promise<readonly ModeItem[]>;
   /** Validates and writes one mode file (atomically); throws a readable error when the text is broken. */
   modesSave(id: string, text: string): Promise<ModeItem>;
+  /** Sends a real dictation's request to the provider (verify-provider.ts). */
   providersVerify(providerId: string): Promise<ProviderCheckResult>;
+  /** The provider's own model list (`GET /models`), or why there is none. */
+  providersModels(providerId: string): Promise<ProviderModelList>;
+  /** One preset per provider kind, from the profiles. */
+  providersPresets(): readonly ProviderPreset[];
+  /** Whether the default provider's prompt is long enough for its cache. */
+  providersPromptReport(): Promise<PromptCacheReport>;
   historyExport(format: 'jsonl' | 'csv'): Promise<FileActionResult>;
   historyImport(): Promise<HistoryImportResult>;
 }

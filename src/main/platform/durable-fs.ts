@@ -47,8 +47,16 @@ export async function ensureDir(dir: string): Promise<void> {
   if (created !== undefined) await fsyncDir(path.dirname(dir));
 }
 
-/** Appends bytes to a file (creating it) and fsyncs before resolving. */
-export async function appendDurable(filePath: string, data: string | Uint8Array): Promise<void> {
+/**
+ * Appends bytes to a file (creating it) and fsyncs before resolving. When the append fails (ENOSPC
+ * halfway) the file is cut back to its old length, so a failed append never leaves a torn line behind.
+ */
+export function appendDurable(filePath: string, data: string | Uint8Array): Promise<void> {
+  return appendStreamDurable(filePath, (write) => write(data));
+}
+
+/** {@link appendDurable} through `fill`, which may write many pieces (a large text streamed in chunks). */
+export async function appendStreamDurable(filePath: string, fill: (write: (data: string | Uint8Array) => Promise<void>) => Promise<void>): Promise<void> {
   let isNew = false;
   try {
     await stat(filePath);
@@ -57,8 +65,17 @@ export async function appendDurable(filePath: string, data: string | Uint8Array)
   }
   const fh = await open(filePath, 'a');
   try {
-    await fh.appendFile(data);
-    await fh.sync();
+    const size = (await fh.stat()).size;
+    try {
+      await fill(async (data) => {
+        await fh.appendFile(data);
+      });
+      await fh.sync();
+    } catch (err) {
+      // Truncating needs no free space; if even that fails the caller repairs the tail later.
+      await fh.truncate(size).then(() => fh.sync()).catch(() => undefined);
+      throw err;
+    }
   } finally {
     await fh.close();
   }

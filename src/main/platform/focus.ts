@@ -4,14 +4,16 @@
  *   `xdotool windowactivate` (needs a window manager with _NET_ACTIVE_WINDOW), else `windowfocus`.
  * - macOS: `lsappinfo front` / `lsappinfo info -only bundleid` (no Automation permission needed), and
  *   `open -b <bundle id>` to re-activate the app.
- * - Windows: PowerShell + user32 GetForegroundWindow / SetForegroundWindow. Windows only lets the
- *   foreground process hand focus on, which Tingxie is right after the user clicked the panel; in direct
- *   mode the focus never left the target, so a refused SetForegroundWindow is not an error there.
+ * - Windows: user32 GetForegroundWindow / SetForegroundWindow called directly (koffi, win32-input.ts),
+ *   with the foreground-lock rules handled (AttachThreadInput when Windows refuses); in direct mode the
+ *   focus never left the target, so there is nothing to do. Where koffi cannot load, PowerShell with an
+ *   `Add-Type` class does the same calls (seconds instead of milliseconds).
  * - Wayland without XWayland: no way to ask; `current()` gives null and the OS keeps the focus.
  */
 import type { DisplayServer, FocusTarget } from './paste-plan.ts';
 import { parseWmClass } from './paste-plan.ts';
 import { describeFailure, runCommand } from './run-command.ts';
+import { activateWindow, foregroundId, hwndOf, loadUser32, type User32 } from './win32-input.ts';
 
 /** Finds and re-activates the focused window. */
 export interface FocusPort {
@@ -69,8 +71,40 @@ export function macFocus(): FocusPort {
   };
 }
 
-/** Windows focus through PowerShell and user32. */
-export function windowsFocus(): FocusPort {
+/** Windows focus through direct user32 calls; `user32` is the seam tests fill with a fake. */
+export function win32Focus(user32: () => User32): FocusPort {
+  return {
+    current() {
+      try {
+        const id = foregroundId(user32());
+        return Promise.resolve(id === null ? null : { id });
+      } catch {
+        return Promise.resolve(null);
+      }
+    },
+    activate(target) {
+      try {
+        activateWindow(user32(), hwndOf(target.id));
+        return Promise.resolve();
+      } catch (err) {
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    },
+  };
+}
+
+/** Windows focus: user32 through koffi, or PowerShell when koffi cannot be loaded. */
+export function windowsFocus(load: () => User32 = loadUser32): FocusPort {
+  try {
+    const u = load();
+    return win32Focus(() => u);
+  } catch {
+    return windowsFocusPowerShell();
+  }
+}
+
+/** Windows focus through PowerShell and user32 (the fallback: 1–3 s per call). */
+export function windowsFocusPowerShell(): FocusPort {
   const ps = (script: string): ReturnType<typeof runCommand> => runCommand('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', `${WIN32_API}; ${script}`], { timeoutMs: 8000 });
   return {
     async current() {

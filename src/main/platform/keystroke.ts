@@ -2,12 +2,15 @@
  * Sends the paste/copy keystroke to the focused window, per platform, with fallbacks:
  * - Linux X11: `xdotool key --clearmodifiers` (clears a still-held dictation modifier first);
  * - Linux Wayland: `wtype`, then `ydotool`, then xdotool (reaches XWayland windows only);
- * - macOS / Windows: uiohook-napi's `keyTap` when the hook is loaded, else `osascript` (System Events) /
- *   PowerShell `SendKeys`.
+ * - Windows: user32 SendInput called directly (koffi, win32-input.ts), then uiohook-napi's `keyTap`,
+ *   then PowerShell `SendKeys`;
+ * - macOS: uiohook-napi's `keyTap` (a CGEvent posted in-process) when the hook is loaded, else
+ *   `osascript` (System Events).
  * Each strategy throws a readable Error when it cannot send; the next one is tried.
  */
 import type { DisplayServer, PasteKeys } from './paste-plan.ts';
 import { describeFailure, runCommand } from './run-command.ts';
+import { loadUser32, sendChord, type User32 } from './win32-input.ts';
 
 /** Sends a keystroke; rejects with a readable reason when no strategy worked. */
 export interface KeystrokePort {
@@ -67,14 +70,31 @@ function hookTap(tap: KeyTap, keys: PasteKeys): Promise<void> {
 }
 
 /** The strategies for a platform, in the order they are tried. */
-export function keystrokeStrategies(opts: { readonly platform: NodeJS.Platform; readonly display: DisplayServer; readonly keyTap?: KeyTap | null; readonly env?: NodeJS.ProcessEnv }): readonly { readonly name: string; readonly send: (keys: PasteKeys) => Promise<void> }[] {
+export function keystrokeStrategies(opts: {
+  readonly platform: NodeJS.Platform;
+  readonly display: DisplayServer;
+  readonly keyTap?: KeyTap | null;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Windows: the user32 binding (default: koffi, loaded on first use). */
+  readonly user32?: () => User32;
+}): readonly { readonly name: string; readonly send: (keys: PasteKeys) => Promise<void> }[] {
   const tap = opts.keyTap;
   const hook = tap ? [{ name: 'uiohook', send: (k: PasteKeys) => hookTap(tap, k) }] : [];
   switch (opts.platform) {
     case 'darwin':
       return [...hook, { name: 'osascript', send: osascript }];
-    case 'win32':
-      return [...hook, { name: 'sendkeys', send: sendKeys }];
+    case 'win32': {
+      const user32 = opts.user32 ?? loadUser32;
+      const sendInput = (k: PasteKeys): Promise<void> => {
+        try {
+          sendChord(user32(), k);
+          return Promise.resolve();
+        } catch (err) {
+          return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      };
+      return [{ name: 'sendinput', send: sendInput }, ...hook, { name: 'sendkeys', send: sendKeys }];
+    }
     default:
       if (opts.display === 'wayland') return [{ name: 'wtype', send: wtype }, { name: 'ydotool', send: ydotool }, { name: 'xdotool', send: (k) => xdotool(k, opts.env) }];
       // On X11 xdotool is preferred: --clearmodifiers lifts a still-held dictation key (e.g. Alt) first.

@@ -32,6 +32,20 @@ const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const nonNegInt = z.number().int().nonnegative();
 /** A key name as WenZi spells them: fn, f1–f12, esc, space, cmd/ctrl/alt/shift (+ _r), combos like ctrl+cmd+1. */
 const keyName = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_+-]+$/, 'letters, digits, _ + - only');
+/** A key that acts while recording (cancel, restart, previous/next mode), or '' for none. */
+const recordingKey = z.union([z.literal(''), keyName]);
+
+/**
+ * The restart key's default per platform. macOS: WenZi's `cmd` (beside the space bar; tapped alone it
+ * does nothing). Windows and Linux: none. `cmd` is the Win/Super key there (released alone it opens the
+ * Start menu / the Activities overview), the key beside the space bar is Alt (tapped alone it opens the
+ * menu bar on Windows), and a modifier tapped alone cannot be consumed (Electron's global shortcuts need
+ * a non-modifier key), so any modifier default would leak to the OS; cancel and hold again does the same.
+ */
+export function defaultRestartKey(platform: NodeJS.Platform): string {
+  return platform === 'darwin' ? 'cmd' : '';
+}
+
 /** An Electron accelerator, e.g. CommandOrControl+Shift+Space. */
 const accelerator = z.string().trim().min(1).max(100);
 const httpUrl = z
@@ -93,14 +107,16 @@ export const configSchema = z.object({
     .object({
       mode: z.enum(['hold', 'toggle']).default('hold'),
       toggle_shortcut: accelerator.default('CommandOrControl+Shift+Space'),
-      prev_mode_key: keyName.default('left'),
-      next_mode_key: keyName.default('right'),
+      prev_mode_key: recordingKey.default('left'),
+      next_mode_key: recordingKey.default('right'),
     })
     .prefault({}),
   feedback: z
     .object({
-      restart_key: keyName.default('cmd'),
-      cancel_key: keyName.default('space'),
+      /** While recording (consumed then, hotkeys.ts): restart the take; '' = none. Default per platform, see defaultRestartKey. */
+      restart_key: recordingKey.default(() => defaultRestartKey(process.platform)),
+      /** While recording: cancel (WenZi's `space`, kept for WenZi configs); Escape cancels as well, always. */
+      cancel_key: recordingKey.default('space'),
       visual_indicator: z.boolean().default(true),
       sound_enabled: z.boolean().default(true),
       sound_volume: finiteNumber.min(0).max(1).default(0.4),
@@ -181,6 +197,8 @@ export const configSchema = z.object({
   output: z
     .object({
       preview: z.boolean().default(true),
+      /** Direct mode: when ASR or the LLM fails, show the panel (best text + Retry) instead of pasting the raw text. */
+      preview_on_failure: z.boolean().default(false),
       method: z.enum(['paste', 'copy']).default('paste'),
       restore_clipboard: z.boolean().default(true),
       append_newline: z.boolean().default(false),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { writeFileAtomic, SerialQueue } from './atomic-write.ts';
 import { configSchema, isSecretKeyName, type Config } from './config-schema.ts';
 import { mergePreserving, repairConfig, type ConfigIssue, type FoundSecret } from './config-repair.ts';
-import { parseJsonc } from './jsonc.ts';
+import { MAX_CONFIG_BYTES, parseJsonc } from './jsonc.ts';
 import { getPath, joinPath, parseKeyPath, schemaAt, setPath } from './key-path.ts';
 import { cloneJson, deepFreeze, isPlainObject } from './plain.ts';
 
@@ -70,8 +70,12 @@ export class ConfigStore {
     const issues: ConfigIssue[] = [];
     let bytes: Buffer | null = null;
     try {
-      bytes = await fsp.readFile(file);
+      bytes = await readLimited(file);
     } catch (err) {
+      if (err instanceof OversizedConfigError) {
+        // Never read: a 200 MB file once took a gigabyte to load. Moved aside whole (a rename, no copy).
+        return ConfigStore.oversized(file, err.size, opts.readOnly === true);
+      }
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') issues.push({ path: '', message: `cannot read ${file} (${code ?? String(err)}): using defaults, the file is left alone` });
     }
@@ -129,6 +133,34 @@ export class ConfigStore {
       }
     }
     return withBackup;
+  }
+
+  /**
+   * The store for a config.json over MAX_CONFIG_BYTES: every setting at its default, and the file renamed
+   * to `config.json.bad-<time>` (its exact bytes, mode 0600) so the next save cannot overwrite it.
+   */
+  private static async oversized(file: string, size: number, readOnly: boolean): Promise<ConfigStore> {
+    const repaired = repairConfig(undefined);
+    const mb = (size / 1048576).toFixed(1);
+    const base = { path: file, config: repaired.config, raw: repaired.raw, foundSecrets: [] as FoundSecret[] };
+    if (readOnly) {
+      return new ConfigStore({ ...base, backupPath: null, issues: [{ path: '', message: `config.json is ${mb} MB, over the ${MAX_CONFIG_BYTES / 1048576} MB limit: not read, every setting uses its default` }] });
+    }
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const aside = `${file}.bad-${stamp}`;
+    try {
+      await fsp.rename(file, aside);
+      await fsp.chmod(aside, 0o600).catch(() => undefined);
+    } catch (err) {
+      return new ConfigStore({ ...base, backupPath: null, issues: [{ path: '', message: `config.json is ${mb} MB, over the limit, and could not be moved aside (${(err as Error).message}): every setting uses its default, nothing is saved over it` }] });
+    }
+    const store = new ConfigStore({ ...base, backupPath: aside, issues: [{ path: '', message: `config.json was ${mb} MB, over the ${MAX_CONFIG_BYTES / 1048576} MB limit: it was not read and is kept as ${path.basename(aside)}; every setting uses its default` }] });
+    try {
+      await store.writeNow();
+    } catch (err) {
+      return store.withIssue({ path: '', message: `could not write ${file} (${(err as Error).message}); settings are used but not saved` });
+    }
+    return store;
   }
 
   /** A deep-frozen snapshot of the whole config. */
@@ -264,6 +296,28 @@ function findSecretKey(value: unknown, at: readonly string[]): string | null {
 
 function serialize(doc: Record<string, unknown>): string {
   return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** A config.json larger than MAX_CONFIG_BYTES (found by its size, before reading). */
+class OversizedConfigError extends Error {
+  readonly size: number;
+  constructor(size: number) {
+    super(`config.json is ${size} bytes`);
+    this.size = size;
+  }
+}
+
+/** Reads a file after checking its size on the open handle (so a file swapped in between cannot slip past). */
+async function readLimited(file: string): Promise<Buffer> {
+  const fh = await fsp.open(file, 'r');
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw Object.assign(new Error(`${file} is not a file`), { code: st.isDirectory() ? 'EISDIR' : 'EINVAL' });
+    if (st.size > MAX_CONFIG_BYTES) throw new OversizedConfigError(st.size);
+    return await fh.readFile();
+  } finally {
+    await fh.close();
+  }
 }
 
 /** UTF-8 text without a BOM, or null when the bytes are not text (binary garbage). */

@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
+import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import type { DictationModeWire } from '../../shared/ipc/dictation-types.ts';
 import type { HistoryRow } from '../../shared/history/query.ts';
 import { formatTimestamp } from '../lib/history-filters.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import type { MessageKey } from '../lib/i18n.ts';
+import { RerunRow } from './rerun-row.tsx';
 
 /** Props of the detail pane. */
 export interface DetailPaneProps {
   readonly row: HistoryRow;
+  readonly bridge: TingxieBridge;
+  /** The modes "Re-run in mode" offers (empty where the app's dictation is not running). */
+  readonly modes: readonly DictationModeWire[];
+  readonly labelOf: (mode: string) => string;
   /** Increments when the user asked to edit (Enter on the list): focuses the final text. */
   readonly editRequest: number;
   /** Increments when the user pressed Delete on the list: asks for confirmation. */
@@ -19,10 +26,12 @@ export interface DetailPaneProps {
 const outcomes = ['confirmed', 'copied', 'direct', 'cancelled', 'failed'] as const;
 
 /**
- * All three texts, metadata, the editable final text (Ctrl/⌘+S saves), delete with confirmation.
- * The parent keys it by record, so another record starts fresh; a saved edit coming back resets the draft.
+ * All three texts in full (the pane scrolls; the texts never get a box of their own to be clipped in),
+ * each with Copy; metadata; the editable final text (Ctrl/⌘+S saves); delete with confirmation; and
+ * "Re-run in mode". The parent keys it by record, so another record starts fresh; a saved edit coming
+ * back resets the draft.
  */
-export function DetailPane({ row, editRequest, deleteRequest, onSave, onDelete, onClose }: DetailPaneProps) {
+export function DetailPane({ row, bridge, modes, labelOf, editRequest, deleteRequest, onSave, onDelete, onClose }: DetailPaneProps) {
   const { t } = useI18n();
   const [draft, setDraft] = useState(row.final_text);
   const [seenText, setSeenText] = useState(row.final_text);
@@ -56,6 +65,12 @@ export function DetailPane({ row, editRequest, deleteRequest, onSave, onDelete, 
   }, [confirming]);
 
   const dirty = draft !== row.final_text;
+  const copy = (text: string): void => {
+    bridge.app.copyText({ text }).then(
+      () => setStatus(t('history.copied')),
+      (e: unknown) => setStatus(e instanceof Error ? e.message : String(e)),
+    );
+  };
   const save = async () => {
     if (!dirty || busy) return;
     setBusy(true);
@@ -71,7 +86,7 @@ export function DetailPane({ row, editRequest, deleteRequest, onSave, onDelete, 
   const outcome = outcomes.find((o) => o === row.outcome);
   const meta: [MessageKey, string][] = [
     ['history.detail.time', formatTimestamp(row.timestamp)],
-    ['history.detail.mode', row.enhance_mode],
+    ['history.detail.mode', labelOf(row.enhance_mode)],
     ['history.detail.models', [row.stt_model, row.llm_model].filter(Boolean).join(' · ') || '—'],
     ['history.detail.duration', t('history.detail.seconds', { seconds: row.audio_duration.toFixed(1) })],
     ...(outcome ? ([['history.detail.outcome', t(`history.outcome.${outcome}`)]] as [MessageKey, string][]) : []),
@@ -108,17 +123,15 @@ export function DetailPane({ row, editRequest, deleteRequest, onSave, onDelete, 
           </div>
         ))}
       </dl>
-      <h3>{t('history.detail.asr')}</h3>
-      <p className="text-block" data-testid="detail-asr">
+      <TextHead id="detail-asr-label" title={t('history.detail.asr')} text={row.asr_text} onCopy={copy} />
+      <p className="text-block" data-testid="detail-asr" aria-labelledby="detail-asr-label">
         {row.asr_text}
       </p>
-      <h3>{t('history.detail.enhanced')}</h3>
-      <p className="text-block" data-testid="detail-enhanced">
+      <TextHead id="detail-enhanced-label" title={t('history.detail.enhanced')} text={row.enhanced_text} onCopy={copy} />
+      <p className="text-block" data-testid="detail-enhanced" aria-labelledby="detail-enhanced-label">
         {row.enhanced_text ?? <span className="help">{t('history.detail.notEnhanced')}</span>}
       </p>
-      <label htmlFor="detail-final" className="h3">
-        {t('history.detail.final')}
-      </label>
+      <TextHead id="detail-final-label" title={t('history.detail.final')} text={draft} onCopy={copy} htmlFor="detail-final" />
       <textarea
         id="detail-final"
         ref={textRef}
@@ -159,9 +172,31 @@ export function DetailPane({ row, editRequest, deleteRequest, onSave, onDelete, 
           </>
         )}
       </div>
-      <p className="status" role="status" aria-live="polite">
+      <RerunRow bridge={bridge} row={row} modes={modes} labelOf={labelOf} onStatus={setStatus} />
+      <p className="status" role="status" aria-live="polite" data-testid="detail-status">
         {status}
       </p>
     </aside>
+  );
+}
+
+/** A text's heading with its Copy button (the label of the final text's field when `htmlFor` is given). */
+function TextHead({ id, title, text, htmlFor, onCopy }: { readonly id: string; readonly title: string; readonly text: string | null; readonly htmlFor?: string; readonly onCopy: (text: string) => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="text-head">
+      {htmlFor !== undefined ? (
+        <label id={id} htmlFor={htmlFor} className="h3">
+          {title}
+        </label>
+      ) : (
+        <h3 id={id}>{title}</h3>
+      )}
+      {text !== null && text !== '' ? (
+        <button type="button" className="small" aria-label={t('history.copy.what', { what: title })} onClick={() => onCopy(text)}>
+          {t('history.copy')}
+        </button>
+      ) : null}
+    </div>
   );
 }

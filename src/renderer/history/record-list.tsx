@@ -3,17 +3,21 @@ import type { HistoryRow } from '../../shared/history/query.ts';
 import { formatTimestamp, rowPreview, shortModel } from '../lib/history-filters.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
+/** Which row of the next/previous page to select (the keyboard keeps a selection; the pager buttons do not). */
+export type PageMove = 'first' | 'last' | null;
+
 /** Props of the page's list. */
 export interface RecordListProps {
   readonly rows: readonly HistoryRow[];
   readonly selectedKey: string | null;
+  readonly labelOf: (mode: string) => string;
   readonly onSelect: (key: string) => void;
   /** Enter on a row: open it for editing. */
   readonly onOpen: () => void;
   /** Delete on a row. */
   readonly onDelete: () => void;
-  readonly onNextPage: () => void;
-  readonly onPrevPage: () => void;
+  readonly onNextPage: (select: PageMove) => void;
+  readonly onPrevPage: (select: PageMove) => void;
 }
 
 /** DOM id of a row (for aria-activedescendant). */
@@ -22,10 +26,11 @@ function rowId(key: string): string {
 }
 
 /**
- * One page of dictations as a listbox: one tab stop, ↑/↓/Home/End move the selection, PageUp/PageDown
- * change page, Enter edits, Delete deletes. At most one page (100 rows) is ever in the DOM.
+ * One page of dictations as a listbox: one tab stop, ↑/↓/Home/End move the selection (past either end
+ * into the next or previous page), PageUp/PageDown change page keeping a selection, Enter edits, Delete
+ * deletes. At most one page (100 rows) is ever in the DOM.
  */
-export function RecordList({ rows, selectedKey, onSelect, onOpen, onDelete, onNextPage, onPrevPage }: RecordListProps) {
+export function RecordList({ rows, selectedKey, labelOf, onSelect, onOpen, onDelete, onNextPage, onPrevPage }: RecordListProps) {
   const { t } = useI18n();
   const listRef = useRef<HTMLUListElement>(null);
   const index = rows.findIndex((r) => r.key === selectedKey);
@@ -43,10 +48,12 @@ export function RecordList({ rows, selectedKey, onSelect, onOpen, onDelete, onNe
     };
     switch (e.key) {
       case 'ArrowDown':
-        move(index + 1);
+        if (index === last) onNextPage('first');
+        else move(index + 1);
         break;
       case 'ArrowUp':
-        move(index < 0 ? 0 : index - 1);
+        if (index === 0) onPrevPage('last');
+        else move(index < 0 ? 0 : index - 1);
         break;
       case 'Home':
         move(0);
@@ -55,10 +62,10 @@ export function RecordList({ rows, selectedKey, onSelect, onOpen, onDelete, onNe
         move(last);
         break;
       case 'PageDown':
-        onNextPage();
+        onNextPage('first');
         break;
       case 'PageUp':
-        onPrevPage();
+        onPrevPage('first');
         break;
       case 'Enter':
         if (index >= 0) onOpen();
@@ -96,8 +103,10 @@ export function RecordList({ rows, selectedKey, onSelect, onOpen, onDelete, onNe
           onDoubleClick={onOpen}
         >
           <span className="record-time">{formatTimestamp(r.timestamp)}</span>
-          <span className="record-mode">{r.enhance_mode}</span>
-          <span className="record-text" lang={/[\u3400-\u9fff]/.test(r.final_text) ? 'zh-CN' : undefined}>
+          <span className="record-mode" title={labelOf(r.enhance_mode)}>
+            {labelOf(r.enhance_mode)}
+          </span>
+          <span className="record-text" title={rowPreview(r.final_text, r.asr_text)} lang={/[\u3400-\u9fff]/.test(r.final_text) ? 'zh-CN' : undefined}>
             {rowPreview(r.final_text, r.asr_text)}
           </span>
           <span className="record-tags">

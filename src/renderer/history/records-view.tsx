@@ -1,25 +1,37 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import type { DictationModeWire } from '../../shared/ipc/dictation-types.ts';
 import { Banner } from '../components/banner.tsx';
 import { useHistoryBrowser } from '../hooks/use-history-browser.ts';
+import { modeLabeller } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { DetailPane } from './detail-pane.tsx';
+import { HiddenMatches } from './hidden-matches.tsx';
 import { HistoryToolbar } from './history-toolbar.tsx';
-import { RecordList } from './record-list.tsx';
+import { RecordList, type PageMove } from './record-list.tsx';
 import { RecoverBar } from './recover-bar.tsx';
 import { TagRow } from './tag-row.tsx';
 
 /** The History Browser proper: toolbar, tag row, one page of rows, pager, detail pane. */
 export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const hb = useHistoryBrowser(bridge);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [editRequest, setEditRequest] = useState(0);
   const [deleteRequest, setDeleteRequest] = useState(0);
+  const [modes, setModes] = useState<readonly DictationModeWire[]>([]);
+  // Which row to select once the page the keyboard asked for arrives.
+  const [pendingSelect, setPendingSelect] = useState<PageMove>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listWrap = useRef<HTMLDivElement>(null);
-  const rows = hb.page?.rows ?? [];
+  const rows = useMemo(() => hb.page?.rows ?? [], [hb.page]);
   const selected = rows.find((r) => r.key === selectedKey) ?? null;
+  const labelOf = useMemo(() => modeLabeller(modes, lang), [modes, lang]);
+
+  useEffect(() => {
+    // Mode labels (and the re-run choices) come from the app's mode files; without them ids get built-in names.
+    bridge.dictation.modes().then(setModes, () => setModes([]));
+  }, [bridge]);
 
   // Ctrl/⌘+F (and "/" outside a text field) jumps to the search box, as in other browsers of records.
   useEffect(() => {
@@ -35,15 +47,45 @@ export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // A new page (Next, Previous, new filters) starts at its top; a page the keyboard asked for selects its
+  // first or last row, so ↑/↓/PageUp/PageDown never lose the selection.
+  const pageNo = hb.page?.page ?? 1;
+  // Only a different page resets: a refresh of the same page keeps the scroll and the selection.
+  const pageId = `${pageNo}:${rows[0]?.key ?? ''}`;
+  const [seenPage, setSeenPage] = useState(pageId);
+  if (seenPage !== pageId) {
+    // React's "adjust state when a prop changes": the new page's row is selected in the same render.
+    setSeenPage(pageId);
+    if (pendingSelect !== null && rows.length > 0) {
+      setSelectedKey((pendingSelect === 'first' ? rows[0] : rows[rows.length - 1])?.key ?? null);
+      setPendingSelect(null);
+    }
+  }
+  useEffect(() => {
+    const list = listWrap.current?.querySelector<HTMLElement>('[role="listbox"]');
+    if (!list) return;
+    list.scrollTop = 0;
+    // A row the keyboard selected on the new page (the last one, after ↑ from the top) stays in view.
+    list.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [pageId]);
+
   const focusList = () => listWrap.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
   const total = hb.count?.total;
   const pages = hb.count?.pageCount;
-  const pageNo = hb.page?.page ?? 1;
+  const move = (dir: 'next' | 'prev', select: PageMove): void => {
+    const can = dir === 'next' ? hb.page?.nextCursor : hb.page?.prevCursor || pageNo === 2;
+    if (!can) return;
+    setPendingSelect(select);
+    if (dir === 'next') hb.next();
+    else hb.prev();
+  };
+  const widen = () => hb.setFilters({ ...hb.filters, time: 'all', archived: true });
 
   return (
     <div className="records-view">
       <HistoryToolbar filters={hb.filters} searchText={hb.searchText} searchRef={searchRef} onSearchText={hb.setSearchText} onFilters={hb.setFilters} />
-      <TagRow filters={hb.filters} facets={hb.count?.facets ?? null} onFilters={hb.setFilters} />
+      <TagRow filters={hb.filters} facets={hb.count?.facets ?? null} labelOf={labelOf} onFilters={hb.setFilters} />
+      {hb.hidden !== null && hb.hidden > 0 && rows.length > 0 ? <HiddenMatches filters={hb.filters} hidden={hb.hidden} onWiden={widen} /> : null}
       <RecoverBar bridge={bridge} />
       {hb.error ? (
         <Banner tone="error" testId="history-error">
@@ -53,32 +95,46 @@ export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
       <div className="split">
         <div className="list-col" ref={listWrap}>
           {rows.length === 0 && !hb.loading ? (
-            <p className="empty" data-testid="history-empty">
-              {t('history.empty')}
-            </p>
+            <div className="empty" data-testid="history-empty">
+              {hb.hidden !== null && hb.hidden > 0 ? (
+                <>
+                  <p>
+                    {hb.filters.time === 'all'
+                      ? t('history.empty.hiddenArchives', { count: hb.hidden.toLocaleString() })
+                      : t('history.empty.hidden', { count: hb.hidden.toLocaleString(), range: t(`history.range.${hb.filters.time}`) })}
+                  </p>
+                  <button type="button" className="primary" onClick={widen} data-testid="history-widen">
+                    {t('history.empty.widen')}
+                  </button>
+                </>
+              ) : (
+                <p>{t('history.empty')}</p>
+              )}
+            </div>
           ) : (
             <RecordList
               rows={rows}
               selectedKey={selectedKey}
+              labelOf={labelOf}
               onSelect={setSelectedKey}
               onOpen={() => setEditRequest((n) => n + 1)}
               onDelete={() => setDeleteRequest((n) => n + 1)}
-              onNextPage={hb.next}
-              onPrevPage={hb.prev}
+              onNextPage={(select) => move('next', select)}
+              onPrevPage={(select) => move('prev', select)}
             />
           )}
           <nav className="pager" aria-label={t('history.pager')}>
-            <button type="button" onClick={hb.prev} disabled={pageNo <= 1 || hb.loading} aria-label={t('history.prev')}>
+            <button type="button" onClick={() => move('prev', null)} disabled={pageNo <= 1 || hb.loading} aria-label={t('history.prev')}>
               ‹ {t('history.prev')}
             </button>
             <span className="page-label" data-testid="page-label" aria-live="polite">
               {pages != null ? t('history.page', { page: pageNo, pages }) : t('history.pageUnknown', { page: pageNo })}
             </span>
-            <button type="button" onClick={hb.next} disabled={!hb.page?.nextCursor || hb.loading} aria-label={t('history.next')}>
+            <button type="button" onClick={() => move('next', null)} disabled={!hb.page?.nextCursor || hb.loading} aria-label={t('history.next')}>
               {t('history.next')} ›
             </button>
             <span className="total" data-testid="total">
-              {total != null ? t('history.total', { total: total.toLocaleString() }) : t('history.counting')}
+              {total != null ? t(total === 1 ? 'history.total.one' : 'history.total', { total: total.toLocaleString() }) : t('history.counting')}
             </span>
           </nav>
         </div>
@@ -86,6 +142,9 @@ export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
           <DetailPane
             key={selected.key}
             row={selected}
+            bridge={bridge}
+            modes={modes}
+            labelOf={labelOf}
             editRequest={editRequest}
             deleteRequest={deleteRequest}
             onClose={() => {

@@ -25,7 +25,7 @@ export function RecoverBar({ bridge }: { readonly bridge: TingxieBridge }) {
       <ul>
         {sessions.map((s) => (
           <li key={s.id}>
-            <span>{t('history.recover.item', { time: formatTimestamp(s.createdAt), seconds: s.durationSeconds.toFixed(1), stage: s.stage })}</span>
+            <span>{t('history.recover.item', { time: formatTimestamp(s.createdAt), seconds: s.durationSeconds.toFixed(1), stage: t(`history.stage.${s.stage}`) })}</span>
             {s.asrText ? <span className="help"> — {s.asrText}</span> : null}
             <button type="button" onClick={() => act(s.id, 'finish')}>
               {t('history.recover.retry')}

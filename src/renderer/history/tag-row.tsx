@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { FacetCounts } from '../../shared/history/query.ts';
 import { shortModel, toggleTag, type HistoryFilters, type TagGroup } from '../lib/history-filters.ts';
 import { useI18n } from '../lib/i18n-context.ts';
@@ -6,60 +7,85 @@ import { useI18n } from '../lib/i18n-context.ts';
 export interface TagRowProps {
   readonly filters: HistoryFilters;
   readonly facets: FacetCounts | null;
+  readonly labelOf: (mode: string) => string;
   readonly onFilters: (next: HistoryFilters) => void;
 }
 
 const MAX_PER_GROUP = 8;
+const GROUPS: readonly TagGroup[] = ['modes', 'sttModels', 'llmModels'];
 
-/** The tag values to show: the busiest ones, plus any the user selected (so a selection never hides). */
-function values(counts: Readonly<Record<string, number>>, selected: readonly string[]): [string, number][] {
-  const sorted = Object.entries(counts).sort((a, b) => b[1] - a[1]);
-  const top = sorted.slice(0, MAX_PER_GROUP);
-  for (const s of selected) if (!top.some(([v]) => v === s)) top.push([s, counts[s] ?? 0]);
-  return top;
+/** The order pills are shown in, per group: fixed when first seen, so filtering never reshuffles them. */
+type PillOrder = Readonly<Record<TagGroup, readonly string[]>>;
+
+/**
+ * The next order: values already shown keep their place; new ones (the first counts, or values a wider
+ * filter brings in) are appended busiest first, up to the group's limit. Selected values always stay.
+ */
+export function nextPillOrder(order: PillOrder, facets: FacetCounts, filters: HistoryFilters): PillOrder {
+  const out = { ...order };
+  for (const g of GROUPS) {
+    const known = order[g];
+    const fresh = Object.entries(facets[g])
+      .filter(([v, n]) => n > 0 && !known.includes(v))
+      .sort((a, b) => b[1] - a[1])
+      .map(([v]) => v);
+    const next = [...known, ...fresh.slice(0, Math.max(0, MAX_PER_GROUP - known.length))];
+    for (const s of filters[g]) if (!next.includes(s)) next.push(s);
+    out[g] = next;
+  }
+  return out;
 }
 
-/** Toggle pills with counts: corrected, modes, ASR models, LLM models (OR within a group). */
-export function TagRow({ filters, facets, onFilters }: TagRowProps) {
+const EMPTY_ORDER: PillOrder = { modes: [], sttModels: [], llmModels: [] };
+
+/** Toggle pills with counts: corrected, modes (by label), speech models, AI models (OR within a group). */
+export function TagRow({ filters, facets, labelOf, onFilters }: TagRowProps) {
   const { t } = useI18n();
+  const [order, setOrder] = useState<PillOrder>(EMPTY_ORDER);
+  const [seen, setSeen] = useState<FacetCounts | null>(null);
+  if (facets !== null && facets !== seen) {
+    // React's "adjust state when a prop changes": new counts extend the order, never reorder it.
+    setSeen(facets);
+    setOrder(nextPillOrder(order, facets, filters));
+  }
   if (!facets) return <div className="tags tags-loading" aria-hidden="true" />;
-  const groups: readonly [TagGroup, 'history.tag.mode' | 'history.tag.stt' | 'history.tag.llm', Readonly<Record<string, number>>][] = [
-    ['modes', 'history.tag.mode', facets.modes],
-    ['sttModels', 'history.tag.stt', facets.sttModels],
-    ['llmModels', 'history.tag.llm', facets.llmModels],
+  const groups: readonly [TagGroup, 'history.tag.mode' | 'history.tag.stt' | 'history.tag.llm'][] = [
+    ['modes', 'history.tag.mode'],
+    ['sttModels', 'history.tag.stt'],
+    ['llmModels', 'history.tag.llm'],
   ];
   return (
     <div className="tags" role="group" aria-label={t('history.tags')}>
-      <button
-        type="button"
-        className="pill"
-        aria-pressed={filters.corrected}
-        onClick={() => onFilters({ ...filters, corrected: !filters.corrected })}
-      >
+      <button type="button" className="pill" aria-pressed={filters.corrected} onClick={() => onFilters({ ...filters, corrected: !filters.corrected })}>
         {t('history.tag.corrected')} <span className="count">{facets.corrected.yes}</span>
       </button>
-      {groups.map(([group, label, counts]) => {
-        const list = values(counts, filters[group]);
-        if (list.length === 0) return null;
+      {groups.map(([group, label]) => {
+        const values = order[group];
+        if (values.length === 0) return null;
         return (
           <span key={group} className="tag-group" role="group" aria-label={t(label)}>
             <span className="tag-group-label" aria-hidden="true">
               {t(label)}
             </span>
-            {list.map(([value, n]) => (
-              <button
-                key={value}
-                type="button"
-                className="pill"
-                title={value || t('history.tag.none')}
-                // The name starts with the visible text (WCAG label-in-name), then says the group and full value.
-                aria-label={`${value ? shortModel(value) : t('history.tag.none')} ${n}, ${t(label)} ${value || t('history.tag.none')}`}
-                aria-pressed={filters[group].includes(value)}
-                onClick={() => onFilters(toggleTag(filters, group, value))}
-              >
-                {value ? shortModel(value) : t('history.tag.none')} <span className="count">{n}</span>
-              </button>
-            ))}
+            {values.map((value) => {
+              const n = facets[group][value] ?? 0;
+              const shown = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : shortModel(value);
+              const full = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : value;
+              return (
+                <button
+                  key={value}
+                  type="button"
+                  className={`pill${n === 0 ? ' pill-empty' : ''}`}
+                  title={full}
+                  // The name starts with the visible text (WCAG label-in-name), then says the group and full value.
+                  aria-label={`${shown} ${n}, ${t(label)} ${full}`}
+                  aria-pressed={filters[group].includes(value)}
+                  onClick={() => onFilters(toggleTag(filters, group, value))}
+                >
+                  {shown} <span className="count">{n}</span>
+                </button>
+              );
+            })}
           </span>
         );
       })}

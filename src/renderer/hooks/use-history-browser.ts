@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import type { HistoryMatchCount, HistoryRow } from '../../shared/history/query.ts';
 import { errorText } from '../lib/errors.ts';
-import { DEFAULT_FILTERS, toHistoryQuery, type HistoryFilters } from '../lib/history-filters.ts';
+import { DEFAULT_FILTERS, isNarrowed, toHistoryQuery, widened, type HistoryFilters } from '../lib/history-filters.ts';
 
 /** Search text is applied this long after the last keystroke (seed: 300 ms debounce). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -24,6 +24,11 @@ export interface HistoryBrowser {
   readonly page: LoadedPage | null;
   /** Total and tag counts of the current filters; null while counting. */
   readonly count: HistoryMatchCount | null;
+  /**
+   * Matches the time range and the archive switch hide (the same search over everything, minus the
+   * shown total); 0 when nothing is narrowed or nothing is hidden, null while counting.
+   */
+  readonly hidden: number | null;
   readonly loading: boolean;
   readonly error: string | null;
   setSearchText(text: string): void;
@@ -47,6 +52,7 @@ export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
   // Each answer is stored with the request it answers, so "loading" and "counting" are derived, not set in effects.
   const [pageState, setPageState] = useState<{ readonly key: string; readonly page: LoadedPage } | null>(null);
   const [countState, setCountState] = useState<{ readonly key: string; readonly count: HistoryMatchCount } | null>(null);
+  const [wideState, setWideState] = useState<{ readonly key: string; readonly total: number } | null>(null);
   const [failedKey, setFailedKey] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
@@ -99,9 +105,25 @@ export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
     );
   }, [bridge, filters, filtersKey, countTick]);
 
+  // What the time range and archive switch hide: the same search over everything (no facets: a count only).
+  const narrowed = isNarrowed(filters);
+  useEffect(() => {
+    if (!narrowed) return;
+    let live = true;
+    bridge.history.count({ ...toHistoryQuery(widened(filters), new Date()), facets: false }).then(
+      (c) => live && setWideState({ key: filtersKey, total: c.total }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [bridge, filters, filtersKey, narrowed, countTick]);
+
   const page = pageState?.page ?? null;
   // A refresh keeps showing the previous count of the same filters; new filters show "Counting…".
   const count = countState?.key === filtersKey ? countState.count : null;
+  const wide = wideState?.key === filtersKey ? wideState.total : null;
+  const hidden = !narrowed ? 0 : count === null || wide === null ? null : Math.max(0, wide - count.total);
   const loading = pageState?.key !== pageKey && failedKey !== pageKey;
 
   const refresh = useCallback(() => {
@@ -127,6 +149,7 @@ export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
     searchText,
     page,
     count,
+    hidden,
     loading,
     error,
     setSearchText,

@@ -1,8 +1,11 @@
 /**
  * The recording indicator's DOM: a dot, a label and a level meter of a few bars. Pure DOM over a root
- * element, so the browser test can drive it with events like the app does.
+ * element, so the browser test can drive it with events like the app does. When a dictation ends badly
+ * it shows a short message with the next step instead (main shows the window wider for it).
  */
 import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-types.ts';
+import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
+import { shortNoticeText } from '../../shared/notices/notice-short.ts';
 import { translate, type MessageKey, type UiLanguage } from '../lib/i18n.ts';
 
 /** Number of meter bars. */
@@ -27,6 +30,8 @@ export function indicatorLabel(state: DictationState, lang: UiLanguage): string 
 export interface IndicatorHandle {
   apply(e: DictationEvent): void;
   setLanguage(lang: UiLanguage): void;
+  /** Whether failures open the preview panel (preview on, or direct mode opted in): the next step differs. */
+  setPanelShowsFailures(panel: boolean): void;
 }
 
 /** Builds the indicator inside `root` (labels in `lang`) and returns its handle. */
@@ -53,12 +58,33 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
   let smooth = 0;
   let language = lang;
   let state: DictationState = 'idle';
+  let panel = true;
+  let shown: { readonly level: NoticeLevel; readonly notice: Notice } | null = null;
+  const showNotice = (): void => {
+    const text = shown === null ? null : shortNoticeText(language, shown.notice, { where: 'indicator', panel });
+    if (shown === null || text === null) return;
+    root.dataset.state = 'notice';
+    root.dataset.level = shown.level;
+    label.textContent = text;
+    label.setAttribute('role', shown.level === 'error' ? 'alert' : 'status');
+  };
   const apply = (e: DictationEvent): void => {
     if (e.kind === 'state') {
+      // A new dictation replaces a message; going idle keeps it (main hides the window after a while).
+      if (e.state === 'idle' && shown !== null) return;
+      shown = null;
+      delete root.dataset.level;
+      label.removeAttribute('role');
       root.dataset.state = e.state;
       state = e.state;
       label.textContent = indicatorLabel(e.state, language);
       if (e.state !== 'recording') smooth = 0;
+      return;
+    }
+    if (e.kind === 'notice') {
+      if (shortNoticeText(language, e.notice, { where: 'indicator', panel }) === null) return;
+      shown = { level: e.level, notice: e.notice };
+      showNotice();
       return;
     }
     if (e.kind !== 'level') return;
@@ -79,6 +105,11 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
       language = next;
       document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
       label.textContent = indicatorLabel(state, language);
+      showNotice();
+    },
+    setPanelShowsFailures(next) {
+      panel = next;
+      showNotice();
     },
   };
 }

@@ -3,6 +3,7 @@
 import startUrl from '../../../assets/sounds/start.wav?url';
 import stopUrl from '../../../assets/sounds/stop.wav?url';
 import { bridge, hasBridge } from '../lib/bridge.ts';
+import { boolAt } from '../lib/config-view.ts';
 import { mountIndicator } from './indicator-view.ts';
 import './indicator.css';
 
@@ -11,8 +12,15 @@ if (root !== null && hasBridge()) {
   const indicator = mountIndicator(root);
   bridge.on.dictationEvent((e) => indicator.apply(e));
   // The UI language (config `ui.language`, resolved against the OS by main), again whenever the config changes.
+  // Messages from main that are not part of a dictation's events (the microphone, the hotkeys).
+  bridge.on.appNotice((n) => indicator.apply({ kind: 'notice', sessionId: null, level: n.level, notice: n.notice }));
   const language = (): void => {
     bridge.app.info().then((i) => indicator.setLanguage(i.uiLanguage), () => undefined);
+    // Failures open the panel when previewing (or when direct mode opted in): the message's next step says where.
+    bridge.config.get().then(
+      (c) => indicator.setPanelShowsFailures(boolAt(c, 'output.preview', true) || boolAt(c, 'output.preview_on_failure', false)),
+      () => undefined,
+    );
   };
   language();
   bridge.on.configChanged(language);

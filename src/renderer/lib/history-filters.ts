@@ -24,11 +24,15 @@ export interface HistoryFilters {
   readonly corrected: boolean;
 }
 
-/** The filters a fresh window starts with (seed: last 7 days, archives off). */
+/**
+ * The filters a fresh window starts with: the seed's last 7 days, but archives included (the index
+ * searches them as cheaply as the active file, and users do not know which records were rotated away).
+ * What the time range hides is said under the toolbar (see `widened`).
+ */
 export const DEFAULT_FILTERS: HistoryFilters = {
   text: '',
   time: '7d',
-  archived: false,
+  archived: true,
   modes: [],
   sttModels: [],
   llmModels: [],
@@ -60,6 +64,16 @@ export function toHistoryQuery(f: HistoryFilters, now: Date, cursor?: string): H
   };
 }
 
+/** The same filters without the time range and with archives: what "Show them" / "Search everything" switch to. */
+export function widened(f: HistoryFilters): HistoryFilters {
+  return { ...f, time: 'all', archived: true };
+}
+
+/** Whether the time range or the archive switch narrows the search (so matches may be hidden). */
+export function isNarrowed(f: HistoryFilters): boolean {
+  return f.time !== 'all' || !f.archived;
+}
+
 /** Adds or removes one tag value (tags of a group combine with OR, as in WenZi's tag row). */
 export function toggleTag(f: HistoryFilters, group: TagGroup, value: string): HistoryFilters {
   const current = f[group];
@@ -70,7 +84,7 @@ export function toggleTag(f: HistoryFilters, group: TagGroup, value: string): Hi
 /** Whether anything differs from the defaults (enables "Clear filters"). */
 export function isFiltered(f: HistoryFilters): boolean {
   return (
-    f.text !== '' || f.time !== DEFAULT_FILTERS.time || f.archived || f.corrected || f.modes.length > 0 || f.sttModels.length > 0 || f.llmModels.length > 0
+    f.text !== '' || f.time !== DEFAULT_FILTERS.time || f.archived !== DEFAULT_FILTERS.archived || f.corrected || f.modes.length > 0 || f.sttModels.length > 0 || f.llmModels.length > 0
   );
 }
 

@@ -3,6 +3,7 @@
  * the OS (navigator.language). Pure: no React, no bridge, so it is unit-tested directly.
  */
 
+import { aiEn, aiZh } from './messages-ai.ts';
 import { historyEn, historyZh } from './messages-history.ts';
 import { panelEn, panelZh } from './messages-panel.ts';
 import { settingsEn, settingsZh } from './messages-settings.ts';
@@ -61,7 +62,6 @@ const en = {
   'ai.history.maxChars': 'Maximum history characters',
   'ai.contextNote': 'Context note',
   'ai.contextNote.help': 'Always sent to the model, e.g. your name, field or preferred spelling.',
-  'ai.key.section': 'API key',
   'ai.key.label': 'API key for provider “{provider}”',
   'ai.key.set': 'Set',
   'ai.key.notSet': 'Not set',
@@ -78,6 +78,7 @@ const en = {
 
   ...historyEn,
   ...settingsEn,
+  ...aiEn,
   ...panelEn,
 } as const;
 
@@ -132,7 +133,6 @@ const zh: Readonly<Record<MessageKey, string>> = {
   'ai.history.maxChars': '历史最大字符数',
   'ai.contextNote': '背景说明',
   'ai.contextNote.help': '每次都会发给模型，例如你的名字、领域或偏好的写法。',
-  'ai.key.section': 'API 密钥',
   'ai.key.label': '服务商“{provider}”的 API 密钥',
   'ai.key.set': '已设置',
   'ai.key.notSet': '未设置',
@@ -149,6 +149,7 @@ const zh: Readonly<Record<MessageKey, string>> = {
 
   ...historyZh,
   ...settingsZh,
+  ...aiZh,
   ...panelZh,
 };
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { DictationModeWire } from '../../shared/ipc/dictation-types.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
@@ -8,14 +9,41 @@ export interface ModeBarProps {
   readonly cached: readonly string[];
   readonly keyLabel: string;
   readonly disabled: boolean;
+  readonly labelOf: (mode: string) => string;
   readonly onPick: (mode: string) => void;
 }
 
-/** The mode buttons: the nth re-runs with ⌘/Ctrl+n; a mode this session already ran is marked cached. */
-export function ModeBar({ modes, current, cached, keyLabel, disabled, onPick }: ModeBarProps) {
+/**
+ * The mode buttons, by label: the nth re-runs with ⌘/Ctrl+n (its digit shown small, the whole shortcut
+ * in the tooltip and aria-keyshortcuts); a mode this session already ran is marked cached. One row that
+ * scrolls sideways when the labels are longer than the panel is wide (it never wraps or squeezes).
+ */
+export function ModeBar({ modes, current, cached, keyLabel, disabled, labelOf, onPick }: ModeBarProps) {
   const { t } = useI18n();
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    bar.current?.querySelector('.is-current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current, modes]);
+  // Which ends have more modes out of view (faded by CSS, so a cut pill reads as "scroll for more").
+  useEffect(() => {
+    const el = bar.current;
+    if (el === null) return;
+    const update = (): void => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      el.dataset.more = start && end ? 'both' : start ? 'start' : end ? 'end' : 'none';
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const ro = new ResizeObserver(update);
+    ro.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      ro.disconnect();
+    };
+  }, [modes, cached]);
   return (
-    <div className="panel-modes" role="group" aria-label={t('panel.modes', { key: keyLabel })} data-testid="panel-modes">
+    <div ref={bar} className="panel-modes" role="group" aria-label={t('panel.modes', { key: keyLabel })} data-testid="panel-modes">
       {modes.map((m, i) => {
         const isCached = cached.includes(m.id);
         const shortcut = i < 9 ? t('panel.mode.shortcut', { key: keyLabel, n: i + 1 }) : '';
@@ -26,12 +54,17 @@ export function ModeBar({ modes, current, cached, keyLabel, disabled, onPick }: 
             className={`mode-button${m.id === current ? ' is-current' : ''}`}
             aria-pressed={m.id === current}
             aria-keyshortcuts={i < 9 ? `${keyLabel === '⌘' ? 'Meta' : 'Control'}+${i + 1}` : undefined}
+            title={shortcut}
             data-mode={m.id}
             disabled={disabled}
             onClick={() => onPick(m.id)}
           >
-            <span>{m.label}</span>
-            {shortcut !== '' ? <kbd>{shortcut}</kbd> : null}
+            <span>{labelOf(m.id)}</span>
+            {i < 9 ? (
+              <kbd aria-hidden="true" className="mode-key">
+                {i + 1}
+              </kbd>
+            ) : null}
             {isCached ? <span className="mode-cached">{t('panel.mode.cached')}</span> : null}
           </button>
         );

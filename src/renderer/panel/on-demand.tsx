@@ -35,7 +35,7 @@ export function OnDemandButtons({ open, onOpen, hasSession }: { readonly open: O
 }
 
 /** The system prompt of the session's transcript in a mode, fetched when shown. */
-export function PromptView({ bridge, sessionId, mode }: { readonly bridge: TingxieBridge; readonly sessionId: string; readonly mode: string }) {
+export function PromptView({ bridge, sessionId, mode, modeLabel }: { readonly bridge: TingxieBridge; readonly sessionId: string; readonly mode: string; readonly modeLabel: string }) {
   const { t } = useI18n();
   // Answers are kept with the session/mode they belong to, so a stale one is never shown.
   const key = `${sessionId}/${mode}`;
@@ -53,9 +53,9 @@ export function PromptView({ bridge, sessionId, mode }: { readonly bridge: Tingx
   const prompt = answer?.key === key ? answer.prompt : null;
   const error = answer?.key === key ? answer.error : null;
   return (
-    <section className="panel-section" aria-label={t('panel.prompt.title', { mode })} data-testid="panel-prompt">
-      <h2 className="panel-label">{t('panel.prompt.title', { mode })}</h2>
-      {error !== null ? <p className="field-error">{t('panel.actionFailed', { message: error })}</p> : null}
+    <section className="panel-section" aria-label={t('panel.prompt.title', { mode: modeLabel })} data-testid="panel-prompt">
+      <h2 className="panel-label">{t('panel.prompt.title', { mode: modeLabel })}</h2>
+      {error !== null ? <p className="field-error">{t('panel.prompt.failed', { message: error })}</p> : null}
       {prompt === null ? null : prompt.system === null ? <p className="help">{t('panel.prompt.none')}</p> : <pre className="panel-pre" tabIndex={0}>{prompt.system}</pre>}
     </section>
   );

@@ -8,10 +8,12 @@
 import type { DictationEvent, DictationOutcome, DictationSnapshot, DictationState } from '../../shared/ipc/dictation-types.ts';
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 
-/** A notice shown in the panel (a code: the view puts it into the window's language). */
+/** A notice shown in the panel (a code: the view puts it into the window's language); repeats are merged. */
 export interface PanelNotice {
   readonly level: NoticeLevel;
   readonly notice: Notice;
+  /** How many times this same notice arrived (shown as ×n). */
+  readonly count: number;
 }
 
 /** A finished preview of this app session, reopenable from the panel. */
@@ -43,6 +45,8 @@ export interface PanelState {
   readonly recent: readonly RecentPreview[];
   /** The recent preview being looked at again, if any (shown instead of the live session). */
   readonly reopened: RecentPreview | null;
+  /** The session whose transcription failed (its audio is kept): the panel offers Retry; null otherwise. */
+  readonly failedSession: string | null;
 }
 
 /** What changes the panel state. */
@@ -56,16 +60,19 @@ export type PanelAction =
   /** The user edited the reopened preview's text (delivering it then updates its history record). */
   | { readonly type: 'edit-reopened'; readonly text: string }
   | { readonly type: 'close-reopened' }
-  | { readonly type: 'dismiss-notices' };
+  | { readonly type: 'dismiss-notices' }
+  /** The user put the idle panel away. */
+  | { readonly type: 'hidden' };
 
 /** How many finished previews the panel keeps (WenZi: the last 10). */
 export const MAX_RECENT = 10;
-const MAX_NOTICES = 4;
+/** Distinct notices kept (identical ones are merged into one with a count). */
+const MAX_NOTICES = 6;
 
 /** The panel before any session. */
 export const initialPanelState: PanelState = {
   sessionId: null, state: 'idle', mode: '', asrText: '', streamText: '', thinking: '', draft: '', edited: false,
-  result: null, cachedModes: [], notices: [], recent: [], reopened: null,
+  result: null, cachedModes: [], notices: [], recent: [], reopened: null, failedSession: null,
 };
 
 function newSession(s: PanelState, sessionId: string | null, mode: string): PanelState {
@@ -80,7 +87,8 @@ function onEvent(s: PanelState, e: DictationEvent, now: number): PanelState {
   // Events of another session than the one on screen start a new one (or are stale, for done/results).
   switch (e.kind) {
     case 'state': {
-      const fresh = e.sessionId !== null && e.sessionId !== s.sessionId && e.state !== 'idle';
+      // A retry reuses its session id: leaving idle always starts a fresh view.
+      const fresh = e.sessionId !== null && e.state !== 'idle' && (e.sessionId !== s.sessionId || e.previous === 'idle');
       const base = fresh ? newSession(s, e.sessionId, e.mode) : s;
       return { ...base, state: e.state, mode: e.state === 'idle' ? base.mode : e.mode };
     }
@@ -105,10 +113,10 @@ function onEvent(s: PanelState, e: DictationEvent, now: number): PanelState {
     }
     case 'notice': {
       if (e.sessionId !== null && e.sessionId !== s.sessionId) return s;
-      return { ...s, notices: [...s.notices, { level: e.level, notice: e.notice }].slice(-MAX_NOTICES) };
+      return { ...s, notices: addNotice(s.notices, e.level, e.notice) };
     }
     case 'done': {
-      if (e.sessionId !== s.sessionId || s.asrText === '') return { ...s, state: 'idle' };
+      if (e.sessionId !== s.sessionId || s.asrText === '') return { ...s, state: 'idle', failedSession: e.sessionId === s.sessionId && e.outcome === 'failed' ? e.sessionId : null };
       const entry: RecentPreview = { sessionId: e.sessionId, at: now, mode: s.mode, asrText: s.asrText, text: s.draft, outcome: e.outcome };
       return { ...s, recent: [entry, ...s.recent.filter((r) => r.sessionId !== e.sessionId)].slice(0, MAX_RECENT) };
     }
@@ -117,6 +125,27 @@ function onEvent(s: PanelState, e: DictationEvent, now: number): PanelState {
       return never;
     }
   }
+}
+
+/** Same code and parameters: the same notice (merged, newest position, count up). */
+function noticeKey(n: Notice): string {
+  return JSON.stringify(n);
+}
+
+function addNotice(list: readonly PanelNotice[], level: NoticeLevel, notice: Notice): readonly PanelNotice[] {
+  const key = noticeKey(notice);
+  const same = list.find((n) => noticeKey(n.notice) === key);
+  const rest = list.filter((n) => n !== same);
+  return [...rest, { level, notice, count: (same?.count ?? 0) + 1 }].slice(-MAX_NOTICES);
+}
+
+const SEVERITY: Readonly<Record<NoticeLevel, number>> = { info: 0, warning: 1, error: 2 };
+
+/** The notice the collapsed line shows: the most severe, the newest among equals. */
+export function headlineNotice(list: readonly PanelNotice[]): PanelNotice | null {
+  let best: PanelNotice | null = null;
+  for (const n of list) if (best === null || SEVERITY[n.level] >= SEVERITY[best.level]) best = n;
+  return best;
 }
 
 /** The next panel state. */
@@ -146,11 +175,24 @@ export function panelReducer(s: PanelState, a: PanelAction): PanelState {
       return { ...s, reopened: null };
     case 'dismiss-notices':
       return { ...s, notices: [] };
+    case 'hidden':
+      // The panel was put away: a failure shown in it is done with (its audio stays retryable from the tray).
+      return s.state === 'idle' ? { ...s, failedSession: null, notices: [] } : s;
     default: {
       const never: never = a;
       return never;
     }
   }
+}
+
+/**
+ * What the panel's Retry would run again: the transcription of a session that failed (its audio is
+ * journaled), or the enhancement that fell back to the raw text; null when there is nothing to retry.
+ */
+export function retryKind(s: PanelState): 'asr' | 'llm' | null {
+  if (s.failedSession !== null && s.state === 'idle') return 'asr';
+  if (s.state === 'preview' && s.sessionId !== null && s.result?.enhanceStatus === 'fallback') return 'llm';
+  return null;
 }
 
 /** Whether the live session can be confirmed now (the machine accepts confirm while enhancing or in preview). */

@@ -3,7 +3,7 @@ import { clockTime } from '../lib/panel-format.ts';
 import type { RecentPreview } from './panel-state.ts';
 
 /** The last previews of this app session; choosing one reopens it in the panel. */
-export function RecentList({ recent, onReopen }: { readonly recent: readonly RecentPreview[]; readonly onReopen: (sessionId: string) => void }) {
+export function RecentList({ recent, labelOf, onReopen }: { readonly recent: readonly RecentPreview[]; readonly labelOf: (mode: string) => string; readonly onReopen: (sessionId: string) => void }) {
   const { t, lang } = useI18n();
   return (
     <section className="panel-section" aria-label={t('panel.recent.title')} data-testid="panel-recent">
@@ -15,7 +15,7 @@ export function RecentList({ recent, onReopen }: { readonly recent: readonly Rec
           {recent.map((r) => (
             <li key={r.sessionId}>
               <button type="button" className="recent-item" onClick={() => onReopen(r.sessionId)}>
-                <span className="recent-meta">{t('panel.recent.item', { time: clockTime(r.at, lang), mode: r.mode, outcome: t(`panel.outcome.${r.outcome}`) })}</span>
+                <span className="recent-meta">{t('panel.recent.item', { time: clockTime(r.at, lang), mode: labelOf(r.mode), outcome: t(`panel.outcome.${r.outcome}`) })}</span>
                 <span className="recent-text">{r.text}</span>
               </button>
             </li>

@@ -2,9 +2,9 @@ import { NumberField } from '../components/number-field.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { TextAreaField } from '../components/text-area-field.tsx';
-import { boolAt, numberAt, stringAt } from '../lib/config-view.ts';
+import { boolAt, numberAt, stringAt, valueAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
-import { ApiKeyField } from './api-key-field.tsx';
+import { CacheReport } from './cache-report.tsx';
 import { ModesEditor } from './modes-editor.tsx';
 import { ProviderSection } from './provider-section.tsx';
 import type { TabProps } from './tab-props.ts';
@@ -13,13 +13,12 @@ import type { TabProps } from './tab-props.ts';
 const builtInModes = ['proofread', 'translate_en', 'commandline_master'] as const;
 const historyKey = 'ai_enhance.conversation_history';
 
-/** AI: enhancement, default mode, conversation-history injection, context note, provider API key. */
+/** AI: enhancement, default mode, the providers (picker, per-provider settings and key, Verify), history injection with the prompt-cache report, context note, modes. */
 export function AiTab({ config, saver, bridge }: TabProps) {
   const { t } = useI18n();
   const mode = stringAt(config, 'ai_enhance.mode', 'proofread');
   const modeOptions = builtInModes.map((m) => ({ value: m as string, label: t(`ai.mode.${m}`) }));
   if (!modeOptions.some((o) => o.value === mode)) modeOptions.push({ value: mode, label: mode });
-  const provider = stringAt(config, 'ai_enhance.default_provider', 'ollama');
   const num = (key: string, id: string, label: Parameters<typeof t>[0], fallback: number, help?: string) => (
     <NumberField
       id={id}
@@ -61,8 +60,10 @@ export function AiTab({ config, saver, bridge }: TabProps) {
           error={saver.errors['ai_enhance.thinking']}
           onChange={(v) => saver.save('ai_enhance.thinking', v)}
         />
-        <ProviderSection config={config} saver={saver} bridge={bridge} />
       </div>
+
+      <h2>{t('ai.providers.section')}</h2>
+      <ProviderSection config={config} saver={saver} bridge={bridge} />
 
       <h2>{t('ai.history.section')}</h2>
       <div className="group">
@@ -87,11 +88,7 @@ export function AiTab({ config, saver, bridge }: TabProps) {
           onCommit={(v) => saver.save('ai_enhance.context_note', v)}
         />
       </div>
-
-      <h2>{t('ai.key.section')}</h2>
-      <div className="group">
-        <ApiKeyField bridge={bridge} provider={provider} />
-      </div>
+      <CacheReport bridge={bridge} deps={JSON.stringify(valueAt(config, 'ai_enhance') ?? null)} />
 
       <h2>{t('modes.section')}</h2>
       <ModesEditor bridge={bridge} />

@@ -2,11 +2,16 @@ import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { boolAt, choiceAt, stringAt, valueAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
+import { keyDisplayName } from '../../shared/key-names.ts';
 import { HotkeyStatus } from './hotkey-status.tsx';
+import { KeyNameField } from './key-name-field.tsx';
 import { ShortcutField } from './shortcut-field.tsx';
 import type { TabProps } from './tab-props.ts';
 
-const HOLD_KEYS = ['alt_r', 'alt_l', 'ctrl_r', 'cmd_r', 'shift_r', 'fn', 'f13', 'f14', 'f15'] as const;
+/** Hold keys offered per platform: fn/Globe only where it can be watched (macOS). */
+function holdKeys(platform: string): readonly string[] {
+  return platform === 'darwin' ? ['fn', 'alt_r', 'alt_l', 'ctrl_r', 'cmd_r', 'shift_r', 'f13', 'f14', 'f15'] : ['alt_r', 'alt_l', 'ctrl_r', 'cmd_r', 'shift_r', 'f13', 'f14', 'f15'];
+}
 const modes = ['hold', 'toggle'] as const;
 
 /** The enabled hold-to-talk key (the first one set to true in `hotkeys`). */
@@ -19,12 +24,27 @@ function holdKeyOf(config: TabProps['config']): string {
   return 'alt_r';
 }
 
-/** General → Recording: hold/toggle, the hold key, the toggle shortcut (key recorder), sounds, indicator. */
+/**
+ * General → Recording: hold/toggle, the hold key, the toggle shortcut (key recorder), the keys that act
+ * while recording (cancel, restart, mode), sounds, indicator. Keys are shown by their OS names.
+ */
 export function RecordingSection({ config, saver, bridge, platform }: TabProps & { readonly platform: string }) {
   const { t } = useI18n();
   const holdKey = holdKeyOf(config);
-  const keyOptions: { value: string; label: string }[] = HOLD_KEYS.map((k) => ({ value: k, label: k }));
-  if (!keyOptions.some((o) => o.value === holdKey)) keyOptions.push({ value: holdKey, label: holdKey });
+  const keyOptions: { value: string; label: string }[] = holdKeys(platform).map((k) => ({ value: k, label: keyDisplayName(k, platform) }));
+  if (!keyOptions.some((o) => o.value === holdKey)) keyOptions.push({ value: holdKey, label: keyDisplayName(holdKey, platform) });
+  const recordingKey = (id: string, path: string, label: string, fallback: string, opts: { help?: string } = {}) => (
+    <KeyNameField
+      id={id}
+      label={label}
+      help={opts.help}
+      platform={platform}
+      allowNone
+      value={stringAt(config, path, fallback)}
+      error={saver.errors[path]}
+      onCommit={(name) => saver.save(path, name)}
+    />
+  );
   return (
     <>
       <h2>{t('rec.section')}</h2>
@@ -68,6 +88,22 @@ export function RecordingSection({ config, saver, bridge, platform }: TabProps &
           error={saver.errors['feedback.visual_indicator']}
           onChange={(v) => saver.save('feedback.visual_indicator', v)}
         />
+      </div>
+      <div className="group" role="group" aria-labelledby="rec-keys-title" aria-describedby="rec-keys-help">
+        <div className="row-block">
+          <span className="row-text">
+            <span className="row-label" id="rec-keys-title">
+              {t('rec.keys.title')}
+            </span>
+            <span className="help" id="rec-keys-help">
+              {t('rec.keys.help')}
+            </span>
+          </span>
+        </div>
+        {recordingKey('rec-cancel-key', 'feedback.cancel_key', t('rec.cancelKey'), 'space', { help: t('rec.cancelKey.help') })}
+        {recordingKey('rec-restart-key', 'feedback.restart_key', t('rec.restartKey'), platform === 'darwin' ? 'cmd' : '', { help: t('rec.restartKey.help') })}
+        {recordingKey('rec-prev-mode-key', 'recording.prev_mode_key', t('rec.prevModeKey'), 'left')}
+        {recordingKey('rec-next-mode-key', 'recording.next_mode_key', t('rec.nextModeKey'), 'right')}
       </div>
     </>
   );

@@ -16,7 +16,10 @@ const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message
 
 /** Search + filters + page position of one History Browser request. */
 export const historyQuerySchema = z.object({
-  /** Substring searched in the ASR, enhanced and final texts (case-insensitive for ASCII). */
+  /**
+   * Search text (case-insensitive for ASCII): every space-separated word must occur in the record's ASR,
+   * enhanced or final text, in any order; "quoted text" must occur as written (search-terms.ts).
+   */
   text: z.string().max(200).default(''),
   /** Inclusive lower bound on the record timestamp. */
   since: isoDate.optional(),
@@ -30,7 +33,10 @@ export const historyQuerySchema = z.object({
   llmModels: z.array(z.string().max(200)).max(100).default([]),
   /** Only records the user corrected (true) or did not (false). */
   corrected: z.boolean().optional(),
-  /** Search monthly archives too (the seed's "Include archived" toggle). */
+  /**
+   * Search monthly archives too (the seed's "Include archived" toggle). The History Browser and the CLI
+   * send true unless the user narrows to the active file (the index makes archives as cheap to search).
+   */
   includeArchived: z.boolean().default(false),
   /** Opaque position returned as `nextCursor` / `prevCursor` by the previous page; absent = page 1. */
   cursor: z.string().max(200).optional(),

@@ -20,6 +20,7 @@ export const invokeChannelArity = {
   'app:info': 0,
   'app:open-external': 1,
   'app:open-logs': 0,
+  'app:copy-text': 1,
   'history:query': 1,
   'history:count': 1,
   'history:update': 1,

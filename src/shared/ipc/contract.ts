@@ -100,6 +100,8 @@ export const ipcContract = {
     response: returns<null>(),
   },
   'app:open-logs': { request: noPayload, response: returns<null>() },
+  /** Puts text on the system clipboard (the History Browser's Copy buttons; the page itself has no clipboard permission). */
+  'app:copy-text': { request: z.strictObject({ text: z.string().max(maxFinalTextLength, `must be at most ${maxFinalTextLength} characters`) }), response: returns<null>() },
   'history:query': { request: historyQuerySchema.strict(), response: returns<HistoryPage>() },
   'history:count': { request: historyQuerySchema.strict(), response: returns<HistoryMatchCount>() },
   'history:update': {

@@ -18,6 +18,8 @@ export const dictationChannelArity = {
   'dictation:prompt': 1,
   'dictation:deliver': 1,
   'dictation:hide-panel': 0,
+  'dictation:retry': 1,
+  'dictation:rerun': 1,
 } as const;
 
 /** Events of the dictation feature (main → renderer). */

@@ -95,6 +95,20 @@ export const dictationContract = {
   },
   /** Hides the panel when no dictation is under way (Esc on an idle panel). */
   'dictation:hide-panel': { request: z.undefined({ error: 'this call takes no payload' }), response: marker<null>() },
+  /**
+   * Panel Retry: a failed transcription of session `sessionId` is transcribed again from its journaled
+   * audio, a failed enhancement runs again. Answers whether anything was retried.
+   */
+  'dictation:retry': { request: z.strictObject({ sessionId: sessionIdSchema }), response: marker<boolean>() },
+  /** History Browser "Re-run in mode…": a record's transcript through `mode`, into the preview panel. */
+  'dictation:rerun': {
+    request: z.strictObject({
+      text: z.string().trim().min(1, 'must not be empty').max(maxDictationText, `must be at most ${maxDictationText} characters`),
+      mode: modeIdSchema,
+      sttModel: z.string().max(200).optional(),
+    }),
+    response: marker<null>(),
+  },
 } as const;
 
 /** Event payload types of the dictation feature; contract.ts spreads it in. */

@@ -18,6 +18,9 @@ export const settingsChannelArity = {
   'modes:list': 0,
   'modes:save': 1,
   'providers:verify': 1,
+  'providers:models': 1,
+  'providers:presets': 0,
+  'providers:prompt-report': 0,
   'history:export': 1,
   'history:import': 0,
 } as const;

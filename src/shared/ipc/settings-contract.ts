@@ -3,7 +3,7 @@
  * from the renderer: export/import channels make main show the save/open dialog.
  */
 import { z } from 'zod';
-import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, ModelProgressEvent, ProviderCheckResult, VocabItem } from './settings-types.ts';
+import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, ModelProgressEvent, PromptCacheReport, ProviderCheckResult, ProviderModelList, ProviderPreset, VocabItem } from './settings-types.ts';
 
 /** Phantom type marker (contract.ts's `returns`, repeated to avoid an import cycle). */
 const marker = <T>(): { readonly __type?: T } => ({});
@@ -13,6 +13,8 @@ const term = z.string().trim().min(1, 'must not be empty').max(200, 'must be at 
 const modelName = z.string().regex(/^[a-z0-9][a-z0-9.-]{0,63}$/, 'must be a ggml model name like base or large-v3-turbo');
 /** Mode ids are file names in enhance_modes/ (config-schema's rule). */
 export const modeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a mode id (letters, digits, _ -)');
+/** A provider id (config-schema's rule: it appears in key paths and secret names). */
+const providerId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a provider id');
 /** Longest mode file the editor saves. */
 export const maxModeText = 50_000;
 
@@ -39,10 +41,10 @@ export const settingsContract = {
     request: z.strictObject({ id: modeIdSchema, text: z.string().max(maxModeText, `must be at most ${maxModeText} characters`) }),
     response: marker<ModeItem>(),
   },
-  'providers:verify': {
-    request: z.strictObject({ providerId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a provider id') }),
-    response: marker<ProviderCheckResult>(),
-  },
+  'providers:verify': { request: z.strictObject({ providerId }), response: marker<ProviderCheckResult>() },
+  'providers:models': { request: z.strictObject({ providerId }), response: marker<ProviderModelList>() },
+  'providers:presets': { request: none, response: marker<readonly ProviderPreset[]>() },
+  'providers:prompt-report': { request: none, response: marker<PromptCacheReport>() },
   'history:export': { request: z.strictObject({ format: z.enum(['jsonl', 'csv']) }), response: marker<FileActionResult>() },
   'history:import': { request: none, response: marker<HistoryImportResult>() },
 } as const;

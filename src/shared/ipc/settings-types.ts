@@ -53,12 +53,8 @@ export interface ModeItem {
   readonly problem: string | null;
 }
 
-/** What `providers:verify` found. */
-export interface ProviderCheckResult {
-  readonly ok: boolean;
-  readonly models: readonly string[];
-  readonly message: string;
-}
+/** What `providers:verify` found (and the other `providers:*` shapes): see provider-types.ts. */
+export type { PromptCacheReport, ProviderCheckResult, ProviderModelList, ProviderPreset } from './provider-types.ts';
 
 /** A file written or read through a save/open dialog; null when the user cancelled the dialog. */
 export type FileActionResult = { readonly path: string; readonly count: number } | null;

@@ -42,6 +42,9 @@ export interface AppState {
   readonly errorBoxes: { title: string; content: string }[];
   readonly openedExternal: string[];
   readonly openedPaths: string[];
+  /** app.commandLine switches, and the ones appended after 'ready' (which Chromium ignores). */
+  readonly switches: Record<string, string>;
+  readonly lateSwitches: string[];
 }
 
 /** A tray menu entry. */

@@ -22,8 +22,41 @@ const paths = new Map<string, string>([
 ]);
 paths.set('userData', path.join(paths.get('appData') ?? '', 'tingxie'));
 
+/**
+ * `app.commandLine`: Chromium's switches as Electron exposes them. A switch's last value wins (as in
+ * base::CommandLine); one appended after 'ready' is recorded as late, because Chromium has read its
+ * switches by then and Electron documents it has no effect.
+ */
+class StandInCommandLine {
+  private readonly switches = new Map<string, string>();
+  private readonly isReady: () => boolean;
+  constructor(isReady: () => boolean) {
+    this.isReady = isReady;
+  }
+  appendSwitch(name: string, value?: string): void {
+    if (typeof name !== 'string' || name === '') throw new TypeError('Error processing argument at index 0, conversion failure');
+    this.switches.set(name, value ?? '');
+    if (this.isReady()) record.lateSwitches.push(name);
+    record.switches[name] = value ?? '';
+  }
+  appendArgument(value: string): void {
+    record.arguments.push(value);
+  }
+  hasSwitch(name: string): boolean {
+    return this.switches.has(name);
+  }
+  getSwitchValue(name: string): string {
+    return this.switches.get(name) ?? '';
+  }
+  removeSwitch(name: string): void {
+    this.switches.delete(name);
+    delete record.switches[name];
+  }
+}
+
 class StandInApp extends EventEmitter {
   readonly isPackaged = standInEnv.packaged;
+  readonly commandLine = strict('app.commandLine', new StandInCommandLine(() => this.ready));
   /** Linux has no dock. */
   readonly dock = undefined;
   private ready = false;

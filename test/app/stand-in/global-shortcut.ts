@@ -1,10 +1,14 @@
 /**
  * globalShortcut with real X key grabs (x11-grab-keys.py over python3-xlib, XGrabKey as Electron uses
  * on X11): a registered shortcut pressed on the display — by xdotool in the tests — runs its callback,
- * and a combination another client holds is refused (`register` returns false). `register` is
- * synchronous in Electron, so the grab is confirmed synchronously here too (a short blocking wait).
+ * and a combination another client holds is refused (`register` returns false). `register` and
+ * `unregister` are synchronous in Electron (the grab is in place, or gone, when they return), so here
+ * they wait for the grabber's answer too: requests go through a FIFO, answers are appended to a file the
+ * stand-in reads until the answer is there (a short blocking wait, as Electron's XGrabKey + sync).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { ElectronStandInError, strict } from './strict.ts';
@@ -15,6 +19,7 @@ const NAMED: Readonly<Record<string, string>> = {
   space: 'space', enter: 'Return', return: 'Return', esc: 'Escape', escape: 'Escape', tab: 'Tab', backspace: 'BackSpace', delete: 'Delete', insert: 'Insert',
   up: 'Up', down: 'Down', left: 'Left', right: 'Right', home: 'Home', end: 'End', pageup: 'Prior', pagedown: 'Next', plus: 'plus',
 };
+const ANSWER_TIMEOUT_MS = 5000;
 
 /** Accelerator → X keysym name and modifier mask; throws like Electron for one it cannot parse. */
 export function parseAccelerator(accelerator: string): { keysym: string; mods: number } {
@@ -32,38 +37,57 @@ export function parseAccelerator(accelerator: string): { keysym: string; mods: n
   return { keysym, mods };
 }
 
-let grabber: ChildProcess | null = null;
+interface Grabber {
+  readonly child: ChildProcess;
+  readonly requests: number;
+  readonly replies: string;
+  offset: number;
+}
+
+let grabber: Grabber | null = null;
 const callbacks = new Map<string, () => void>();
 const ids = new Map<string, string>();
 let nextId = 1;
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
-function grabberProcess(): ChildProcess {
+function grabberProcess(): Grabber {
   if (grabber !== null) return grabber;
   if (!process.env.DISPLAY) throw new ElectronStandInError('globalShortcut without an X display (DISPLAY is not set)');
-  grabber = spawn('/usr/bin/python3', [SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
-  grabber.unref();
-  createInterface({ input: grabber.stdout! }).on('line', (line) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-grabs-'));
+  const fifo = path.join(dir, 'requests');
+  const replies = path.join(dir, 'replies');
+  execFileSync('mkfifo', [fifo]);
+  fs.writeFileSync(replies, '');
+  // O_RDWR: opening a FIFO this way never blocks, and small writes to it complete at once.
+  const requests = fs.openSync(fifo, fs.constants.O_RDWR);
+  const child = spawn('/usr/bin/python3', [SCRIPT, fifo, replies], { stdio: ['ignore', 'pipe', 'inherit'] });
+  child.unref();
+  createInterface({ input: child.stdout! }).on('line', (line) => {
     const [word, id] = line.split(' ');
     if (word === 'press' && id !== undefined) callbacks.get(id)?.();
   });
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  grabber = { child, requests, replies, offset: 0 };
   return grabber;
 }
 
-/** Asks the grabber synchronously whether the grab took (a throwaway X client checks the answer file). */
-function grabSync(id: string, keysym: string, mods: number): string {
-  // The grabber is long-lived and asynchronous; Electron's register() answers at once, so the first
-  // answer is awaited by a blocking probe: a second grabber process tries the same grab and releases it.
-  const probe = execFileSync('/usr/bin/python3', ['-c', `
-import sys; sys.argv=['x']
-from Xlib import X, XK, display, error
-d=display.Display(); r=d.screen().root
-k=d.keysym_to_keycode(XK.string_to_keysym(${JSON.stringify(keysym)}))
-if k==0: print('bad'); raise SystemExit
-c=error.CatchError(error.BadAccess); r.grab_key(k, ${mods}, True, X.GrabModeAsync, X.GrabModeAsync, onerror=c); d.sync()
-print('taken' if c.get_error() else 'ok'); r.ungrab_key(k, ${mods}); d.sync()
-`], { encoding: 'utf8' }).trim();
-  if (probe === 'ok') grabberProcess().stdin!.write(`grab ${id} ${keysym} ${mods}\n`);
-  return probe;
+/** Sends one request and waits (blocking, like Electron's synchronous calls) for the answer about `id`. */
+function ask(line: string, id: string): string {
+  const g = grabberProcess();
+  fs.writeSync(g.requests, `${line}\n`);
+  const end = Date.now() + ANSWER_TIMEOUT_MS;
+  for (;;) {
+    const text = fs.readFileSync(g.replies, 'utf8').slice(g.offset);
+    const newline = text.indexOf('\n');
+    if (newline >= 0) {
+      g.offset += Buffer.byteLength(text.slice(0, newline + 1));
+      const [word, gid] = text.slice(0, newline).split(' ');
+      if (gid === id && word !== undefined) return word;
+      continue; // an answer to an earlier request that timed out
+    }
+    if (g.child.exitCode !== null || Date.now() > end) throw new ElectronStandInError(`globalShortcut: the X key grabber did not answer "${line}"`);
+    Atomics.wait(pause, 0, 0, 2);
+  }
 }
 
 export const globalShortcut = strict('globalShortcut', {
@@ -71,8 +95,7 @@ export const globalShortcut = strict('globalShortcut', {
     const { keysym, mods } = parseAccelerator(accelerator);
     if (ids.has(accelerator)) return false;
     const id = String(nextId++);
-    const answer = grabSync(id, keysym, mods);
-    if (answer !== 'ok') return false;
+    if (ask(`grab ${id} ${keysym} ${mods}`, id) !== 'ok') return false;
     ids.set(accelerator, id);
     callbacks.set(id, callback);
     return true;
@@ -82,7 +105,7 @@ export const globalShortcut = strict('globalShortcut', {
     if (id === undefined) return;
     ids.delete(accelerator);
     callbacks.delete(id);
-    grabber?.stdin?.write(`ungrab ${id}\n`);
+    ask(`ungrab ${id}`, id);
   },
   unregisterAll(): void {
     for (const a of [...ids.keys()]) globalShortcut.unregister(a);

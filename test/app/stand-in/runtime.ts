@@ -94,4 +94,8 @@ export const record = {
   openedExternal: [] as string[],
   openedPaths: [] as string[],
   loginItems: [] as unknown[],
+  /** app.commandLine switches (name → value) and the ones appended too late (after 'ready'). */
+  switches: {} as Record<string, string>,
+  lateSwitches: [] as string[],
+  arguments: [] as string[],
 };

@@ -55,30 +55,40 @@ describe('tingxie history (real CLI)', () => {
     generate(dir);
   });
 
-  it('list: newest first, --limit, --mode, --since, --include-archived; table for humans', () => {
-    const all = json<{ total: number; rows: { id: string; enhance_mode: string; timestamp: string }[] }>(dir, 'history', 'list', '--limit', '5');
+  it('list: newest first, archives included unless --active-only, --limit, --mode, --since; table for humans', () => {
+    const all = json<{ total: number; rows: { id: string; enhance_mode: string; timestamp: string }[] }>(dir, 'history', 'list', '--active-only', '--limit', '5');
     expect(all.total).toBe(30);
     expect(all.rows.map((r) => r.id)).toEqual(['REC000', 'REC001', 'REC002', 'REC003', 'REC004']);
-    const email = json<{ total: number; rows: { enhance_mode: string }[] }>(dir, 'history', 'list', '--mode', 'email', '--limit', '100');
+    const email = json<{ total: number; rows: { enhance_mode: string }[] }>(dir, 'history', 'list', '--active-only', '--mode', 'email', '--limit', '100');
     expect(email.total).toBe(15);
     expect(email.rows.every((r) => r.enhance_mode === 'email')).toBe(true);
     expect(json<{ total: number }>(dir, 'history', 'list', '--since', '7d').total).toBe(7);
-    expect(json<{ total: number }>(dir, 'history', 'list', '--since=2025-12-01').total).toBe(30);
-    const withArchives = json<{ total: number; rows: unknown[] }>(dir, 'history', 'list', '--include-archived', '--limit', '600');
+    expect(json<{ total: number }>(dir, 'history', 'list', '--active-only', '--since=2025-12-01').total).toBe(30);
+    // The default is the History Browser's: archives included (--include-archived is still accepted).
+    const withArchives = json<{ total: number; rows: unknown[] }>(dir, 'history', 'list', '--limit', '600');
     expect(withArchives.total).toBe(50);
     expect(withArchives.rows).toHaveLength(50);
+    expect(json<{ total: number }>(dir, 'history', 'list', '--include-archived').total).toBe(50);
+    expect(cli(dir, 'history', 'list', '--include-archived', '--active-only').code).toBe(2);
     const human = cli(dir, 'history', 'list', '--limit', '2');
     expect(human.code).toBe(0);
     expect(human.out.split('\n')[0]).toMatch(/^TIME\s+MODE\s+TEXT$/);
     expect(human.out).toContain('今天遇到了萍萍');
-    expect(human.out).toMatch(/2 of 30 record\(s\)/);
+    expect(human.out).toMatch(/2 of 50 record\(s\)\n/);
+    expect(cli(dir, 'history', 'list', '--active-only', '--limit', '2').out).toMatch(/2 of 30 record\(s\) \(active file only: archives not searched\)/);
     expect(cli(dir, 'history', 'list', '--since', 'yesterday-ish').code).toBe(2);
     expect(cli(dir, 'history', 'list', '--bogus').code).toBe(2);
   }, 60_000);
 
-  it('search: 2-character Chinese, archives only with --include-archived', () => {
-    expect(json<{ total: number }>(dir, 'history', 'search', '萍萍').total).toBe(1);
+  it('search: 2-character Chinese, archives included unless --active-only; several words all match, any order', () => {
+    expect(json<{ total: number }>(dir, 'history', 'search', '萍萍', '--active-only').total).toBe(1);
+    expect(json<{ total: number }>(dir, 'history', 'search', '萍萍').total).toBe(21);
     expect(json<{ total: number }>(dir, 'history', 'search', '萍萍', '--include-archived').total).toBe(21);
+    // Several words (one argument or several): records holding all of them, in any order.
+    expect(json<{ total: number }>(dir, 'history', 'search', '遇到 萍萍').total).toBe(json<{ total: number }>(dir, 'history', 'search', '萍萍 遇到').total);
+    expect(json<{ total: number }>(dir, 'history', 'search', '萍萍', '遇到').total).toBe(json<{ total: number }>(dir, 'history', 'search', '萍萍 遇到').total);
+    expect(json<{ total: number }>(dir, 'history', 'search', '萍萍 nosuchword').total).toBe(0);
+    expect(json<{ total: number }>(dir, 'history', 'search', '"萍萍 0"').total).toBe(2);
     expect(cli(dir, 'history', 'search').code).toBe(2);
   }, 30_000);
 

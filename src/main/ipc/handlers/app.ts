@@ -4,8 +4,8 @@ import { IpcPayloadError } from '../errors.ts';
 import { isAllowedExternalUrl } from '../external-urls.ts';
 import type { AppService } from '../services.ts';
 
-/** Handlers for app:info, app:open-external and app:open-logs. */
-export function appHandlers(app: AppService): Pick<IpcHandlers, 'app:info' | 'app:open-external' | 'app:open-logs'> {
+/** Handlers for app:info, app:open-external, app:open-logs and app:copy-text. */
+export function appHandlers(app: AppService): Pick<IpcHandlers, 'app:info' | 'app:open-external' | 'app:open-logs' | 'app:copy-text'> {
   return {
     'app:info': () => ({ version: app.version, platform: app.platform, dataDir: app.dataDir, uiLanguage: app.uiLanguage() }),
     'app:open-external': async ({ url }) => {
@@ -20,6 +20,10 @@ export function appHandlers(app: AppService): Pick<IpcHandlers, 'app:info' | 'ap
     },
     'app:open-logs': async () => {
       await app.openLogs();
+      return null;
+    },
+    'app:copy-text': ({ text }) => {
+      app.copyText(text);
       return null;
     },
   };

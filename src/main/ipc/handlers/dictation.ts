@@ -16,7 +16,9 @@ type DictationChannels =
   | 'dictation:set-mode'
   | 'dictation:prompt'
   | 'dictation:deliver'
-  | 'dictation:hide-panel';
+  | 'dictation:hide-panel'
+  | 'dictation:retry'
+  | 'dictation:rerun';
 
 /** Only the hidden capture page may stream audio into a session. */
 function isCapturePage(frameUrl: string): boolean {
@@ -92,6 +94,11 @@ export function dictationHandlers(service: DictationIpcService | undefined): Pic
     },
     'dictation:hide-panel': () => {
       svc().hidePanel();
+      return null;
+    },
+    'dictation:retry': ({ sessionId }) => svc().retry(sessionId),
+    'dictation:rerun': ({ text, mode, sttModel }) => {
+      svc().rerun(text, mode, sttModel);
       return null;
     },
   };

@@ -1,12 +1,17 @@
 /**
  * Builds the {@link SettingsApi} over the real services: VocabularyStore, ModelManager, the modes
- * folder, verifyProvider, history export and WenZi import. The only OS parts are the file dialogs,
+ * folder, the provider presets, Verify (a real dictation's request) and model lists, the prompt-cache report,
+ * history export and WenZi import. The only OS parts are the file dialogs,
  * passed in (Electron's dialog in the app; a recorder in browser tests).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ModelManager } from '../../asr/model-manager.ts';
-import { verifyProvider } from '../../enhance/llm-client.ts';
+import { promptCacheReport } from '../../enhance/cache-report.ts';
+import { providerFromConfig, settingsFromConfig } from '../../enhance/enhancer.ts';
+import { listModels } from '../../enhance/llm-client.ts';
+import { providerPresets } from '../../enhance/providers/presets.ts';
+import { providerModel, verifyProvider } from '../../enhance/verify-provider.ts';
 import { loadModes, modesDir, parseModeText } from '../../enhance/modes.ts';
 import type { PromptLanguage } from '../../enhance/builtin-modes.ts';
 import type { VocabEntry, VocabularyStore } from '../../enhance/vocabulary-store.ts';
@@ -159,12 +164,28 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
       return modeItem(file, id);
     },
     providersVerify: async (providerId) => {
-      const ai = deps.config.get().ai_enhance;
-      const p = ai.providers[providerId];
-      if (!p) throw new Error(`no provider "${providerId}" in the settings`);
-      const model = providerId === ai.default_provider ? ai.default_model : (p.models[0] ?? '');
-      return verifyProvider({ id: providerId, kind: p.kind, baseURL: p.base_url, apiKey: deps.secretValue(`provider:${providerId}`), ...(p.extra_body ? { extraBody: p.extra_body } : {}) }, model);
+      const config = deps.config.get();
+      const provider = providerFromConfig(config, { get: deps.secretValue }, providerId);
+      if (!provider) throw new Error(`no provider "${providerId}" in the settings`);
+      const settings = { ...settingsFromConfig(config, deps.promptLanguage()), providerId, model: providerModel(config, providerId) };
+      const r = await verifyProvider(provider, settings, {
+        dataDir: deps.dataDir,
+        history: deps.historyStore,
+        vocabulary,
+        // The provider's raw error body (secrets removed) goes to the log only.
+        log: (_level, message) => deps.log?.(`verify ${providerId}: ${message}`),
+      });
+      deps.log?.(`verify ${providerId}: ${r.message}`, { code: r.code, model: r.model, elapsedMs: r.elapsedMs });
+      return r;
     },
+    providersModels: async (providerId) => {
+      const provider = providerFromConfig(deps.config.get(), { get: deps.secretValue }, providerId);
+      if (!provider) throw new Error(`no provider "${providerId}" in the settings`);
+      const l = await listModels(provider);
+      return l.state === 'listed' ? { state: 'listed', models: l.models, problem: null } : l.state === 'no-list' ? { state: 'no-list', models: [], problem: null } : { state: 'failed', models: [], problem: l.message };
+    },
+    providersPresets: () => providerPresets(),
+    providersPromptReport: () => promptCacheReport(deps.config.get(), deps.promptLanguage(), { dataDir: deps.dataDir, history: deps.historyStore, vocabulary }),
     historyExport: async (format) => {
       const file = await dialogs.saveFile(`tingxie-history.${format}`, [{ name: format.toUpperCase(), extensions: [format] }]);
       if (!file) return null;

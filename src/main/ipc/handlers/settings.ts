@@ -1,4 +1,4 @@
-/** `vocabulary:*`, `models:*`, `modes:*`, `providers:verify`, `history:export/import`: thin wrappers over {@link SettingsApi}. */
+/** `vocabulary:*`, `models:*`, `modes:*`, `providers:*`, `history:export/import`: thin wrappers over {@link SettingsApi}. */
 import type { IpcHandlers } from '../dispatcher.ts';
 import type { SettingsApi } from '../services.ts';
 
@@ -16,6 +16,9 @@ type SettingsChannels =
   | 'modes:list'
   | 'modes:save'
   | 'providers:verify'
+  | 'providers:models'
+  | 'providers:presets'
+  | 'providers:prompt-report'
   | 'history:export'
   | 'history:import';
 
@@ -45,6 +48,9 @@ export function settingsHandlers(api: SettingsApi | undefined): Pick<IpcHandlers
     'modes:list': () => svc().modesList(),
     'modes:save': ({ id, text }) => svc().modesSave(id, text),
     'providers:verify': ({ providerId }) => svc().providersVerify(providerId),
+    'providers:models': ({ providerId }) => svc().providersModels(providerId),
+    'providers:presets': () => svc().providersPresets(),
+    'providers:prompt-report': () => svc().providersPromptReport(),
     'history:export': ({ format }) => svc().historyExport(format),
     'history:import': () => svc().historyImport(),
   };

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryIndex } from '../../../../src/main/history/history-index.ts';
 import { ngramMatch, ngramTokens } from '../../../../src/main/history/index-ngram.ts';
 import type { HistoryQuery } from '../../../../src/shared/history/query.ts';
+import { parseSearchTerms } from '../../../../src/shared/history/search-terms.ts';
 import type { StoredRecord } from '../../../../src/shared/history/record.ts';
 import { rec, row, useTempIndex } from './index-fixtures.ts';
 import { mulberry32 } from '../../../helpers/seeded-random.ts';
@@ -36,10 +37,11 @@ function corpus(n: number, seed: number): StoredRecord[] {
 }
 
 /** WenZi's semantics: case-insensitive substring in any of the three texts (query trimmed); newest first. */
+/** The search semantics by brute force: every term (words, or "quoted phrases") occurs in one of the texts. */
 function brute(records: readonly StoredRecord[], text: string, mode?: string): string[] {
-  const needle = text.trim().toLowerCase();
+  const terms = parseSearchTerms(text).map((t) => t.toLowerCase());
   return records
-    .filter((x) => [x.asr_text, x.enhanced_text ?? '', x.final_text].some((t) => t.toLowerCase().includes(needle)))
+    .filter((x) => terms.every((term) => [x.asr_text, x.enhanced_text ?? '', x.final_text].some((t) => t.toLowerCase().includes(term))))
     .filter((x) => mode === undefined || x.enhance_mode === mode)
     .map((x) => x.id ?? '')
     .reverse();
@@ -91,11 +93,24 @@ describe('HistoryIndex.query — 1–2 characters via the n-gram index', () => {
     for (const text of needles) {
       const expected = brute(records, text);
       const p = index.query({ text, includeArchived: true, pageSize: 500, facets: false });
-      const len = [...text.trim().toLowerCase()].length;
-      expect(p.textMode, text).toBe(len === 0 ? 'none' : len >= 3 ? 'fts' : 'ngram');
+      const lens = parseSearchTerms(text).map((t) => [...t.toLowerCase()].length);
+      expect(p.textMode, text).toBe(lens.length === 0 ? 'none' : lens.some((l) => l >= 3) ? 'fts' : 'ngram');
       expect(p.total, text).toBe(expected.length);
       expect(p.rows.map((x) => x.key), text).toEqual(expected.slice(0, 500));
     }
+  });
+
+  it('several terms match records holding all of them in any order; quotes make a phrase (short, long and mixed terms)', () => {
+    for (const text of ['萍 果', '果 萍', '萍平 a', 'a 萍平', '萍平果 会', '会 萍平果', '"萍平果"', '"a b"', 'a b', '“萍 平”', '萍 平 果 会 议', 'zz 萍', 'B c']) {
+      const expected = brute(records, text);
+      const p = index.query({ text, includeArchived: true, pageSize: 500, facets: false });
+      expect(p.total, text).toBe(expected.length);
+      expect(p.rows.map((x) => x.key), text).toEqual(expected.slice(0, 500));
+      expect(walk({ text, includeArchived: true, pageSize: 9, modes: ['email'] }), text).toEqual(brute(records, text, 'email'));
+    }
+    // Order does not matter; a phrase is stricter than its words.
+    expect(brute(records, '萍 果')).toEqual(brute(records, '果 萍'));
+    expect(brute(records, '"a b"').length).toBeLessThanOrEqual(brute(records, 'a b').length);
   });
 
   it('walks every page of a short search equal to brute force, with a mode filter too', () => {

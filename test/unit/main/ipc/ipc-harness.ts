@@ -66,6 +66,7 @@ export const validRequests: { readonly [C in InvokeChannel]: RequestInput<C> } =
   'app:info': undefined,
   'app:open-external': { url: 'https://github.com/tingxie/tingxie' },
   'app:open-logs': undefined,
+  'app:copy-text': { text: '果果 hello' },
   'history:query': { text: '萍萍', includeArchived: true },
   'history:count': { text: '萍萍', includeArchived: true, facets: false },
   'history:update': { key: 'ts:2026-03-12T10:30:00+00:00', final_text: '果果今天在公园里遇到了萍萍。' },
@@ -86,6 +87,8 @@ export const validRequests: { readonly [C in InvokeChannel]: RequestInput<C> } =
   'dictation:prompt': { sessionId: '01TESTSESSION', mode: 'proofread' },
   'dictation:deliver': { text: '你好 world', action: 'copy', sessionId: '01TESTSESSION' },
   'dictation:hide-panel': undefined,
+  'dictation:retry': { sessionId: '01TESTSESSION' },
+  'dictation:rerun': { text: '你好 world', mode: 'proofread' },
   'vocabulary:list': { filter: '萍' },
   'vocabulary:add': { wrong: '平平', right: '萍萍', note: 'a name' },
   'vocabulary:update': { id: 1, right: '萍萍' },
@@ -99,6 +102,9 @@ export const validRequests: { readonly [C in InvokeChannel]: RequestInput<C> } =
   'modes:list': undefined,
   'modes:save': { id: 'proofread', text: '---\nlabel: Proofread\n---\nFix the text.' },
   'providers:verify': { providerId: 'ollama' },
+  'providers:models': { providerId: 'ollama' },
+  'providers:presets': undefined,
+  'providers:prompt-report': undefined,
   'history:export': { format: 'csv' },
   'history:import': undefined,
 };
@@ -151,6 +157,7 @@ export async function openHarness(): Promise<IpcHarness> {
     openLogs: async () => {
       logsOpened.count += 1;
     },
+    copyText: () => undefined,
   };
   const trusted = new TrustedSenders({ rendererDir });
   const window = new FakeContents(7);

@@ -23,7 +23,7 @@ describe('setupIpc', () => {
       services: {
         config: h.config,
         secrets: h.secrets,
-        app: { version: '1', platform: 'linux', dataDir: h.dataDir, uiLanguage: () => 'zh', openExternal: async () => {}, openLogs: async () => {} },
+        app: { version: '1', platform: 'linux', dataDir: h.dataDir, uiLanguage: () => 'zh', openExternal: async () => {}, openLogs: async () => {}, copyText: () => undefined },
         history: historyApiOf(h.history),
       },
       historyChanges: (listener) => h!.history.store.onChange((e) => listener(historyChangedEvent(e))),

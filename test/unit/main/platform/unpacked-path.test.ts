@@ -33,7 +33,11 @@ describe('unpackedPath: native assets of a packaged app are read from app.asar.u
     // Regression: the default model path pointed into app.asar, sherpa-onnx could not open it, and with
     // VAD on every dictation of the packaged app came out as "no speech".
     expect(defaultVadModelPath(packaged)).toBe('/opt/Tingxie/resources/app.asar.unpacked/node_modules/@ricky0123/vad-web/dist/silero_vad_v5.onnx');
-    expect(whisperAddonPath({}, packaged)).toBe('/opt/Tingxie/resources/app.asar.unpacked/node_modules/smart-whisper/build/Release/smart-whisper.node');
+    const avx2Cpu = { resolve: packaged, arch: 'x64', cpu: () => ({ avx2: true, source: 'test' }), exists: () => true };
+    expect(whisperAddonPath({}, avx2Cpu)).toBe('/opt/Tingxie/resources/app.asar.unpacked/node_modules/smart-whisper/build/Release/smart-whisper-avx2.node');
+    expect(whisperAddonPath({ TINGXIE_WHISPER_VARIANT: 'baseline' }, avx2Cpu)).toBe(
+      '/opt/Tingxie/resources/app.asar.unpacked/node_modules/smart-whisper/build/Release/smart-whisper-baseline.node',
+    );
     // From a checkout nothing changes.
     expect(defaultVadModelPath()).toMatch(/[\\/]node_modules[\\/]@ricky0123[\\/]vad-web[\\/]dist[\\/]silero_vad_v5\.onnx$/);
     expect(defaultVadModelPath()).not.toContain('app.asar');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VERSION, configSchema, defaultConfig, isSecretKeyName } from '../../../../src/main/settings/config-schema.ts';
+import { CONFIG_VERSION, configSchema, defaultConfig, defaultRestartKey, isSecretKeyName } from '../../../../src/main/settings/config-schema.ts';
 
 describe('config schema defaults (FEATURES.md / WenZi)', () => {
   const d = defaultConfig();
@@ -70,5 +70,28 @@ describe('secret key names', () => {
     expect(isSecretKeyName('token')).toBe(true);
     expect(isSecretKeyName('cancel_key')).toBe(false);
     expect(isSecretKeyName('max_output_tokens')).toBe(false);
+  });
+});
+
+describe('recording keys: platform defaults, WenZi compatibility, none', () => {
+  it('restart is WenZi’s cmd on macOS and none on Windows/Linux (cmd is the Win/Super key there)', () => {
+    expect(defaultRestartKey('darwin')).toBe('cmd');
+    expect(defaultRestartKey('win32')).toBe('');
+    expect(defaultRestartKey('linux')).toBe('');
+    expect(defaultConfig().feedback.restart_key).toBe(defaultRestartKey(process.platform));
+  });
+
+  it('cancel stays WenZi’s space (Escape cancels as well, always); the mode keys are ← and →', () => {
+    const d = defaultConfig();
+    expect(d.feedback.cancel_key).toBe('space');
+    expect([d.recording.prev_mode_key, d.recording.next_mode_key]).toEqual(['left', 'right']);
+  });
+
+  it('a WenZi feedback section is read as is, and an empty recording key means none', () => {
+    const wenzi = configSchema.parse({ feedback: { restart_key: 'cmd', cancel_key: 'space' } });
+    expect(wenzi.feedback).toMatchObject({ restart_key: 'cmd', cancel_key: 'space' });
+    const none = configSchema.parse({ feedback: { restart_key: '', cancel_key: '' }, recording: { prev_mode_key: '' } });
+    expect([none.feedback.restart_key, none.feedback.cancel_key, none.recording.prev_mode_key]).toEqual(['', '', '']);
+    expect(configSchema.safeParse({ feedback: { restart_key: 'not a key!' } }).success).toBe(false);
   });
 });

@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import type { PromptCacheReport } from '../../shared/ipc/provider-types.ts';
+import { promptCacheText } from '../../shared/notices/provider-check-text.ts';
+import { useI18n } from '../lib/i18n-context.ts';
+
+/**
+ * The prompt-cache report near history injection: how long the default provider's prompt is now and what its
+ * cache rule makes of it — below the provider's minimum it says so and what to raise, instead of promising
+ * savings. Measured again by main whenever a setting it depends on changes (`deps`).
+ */
+export function CacheReport({ bridge, deps }: { readonly bridge: TingxieBridge; readonly deps: string }) {
+  const { t, lang } = useI18n();
+  const [report, setReport] = useState<PromptCacheReport | null>(null);
+  useEffect(() => {
+    let live = true;
+    bridge.providers.promptReport().then(
+      (r) => live && setReport(r),
+      () => live && setReport(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bridge, deps]);
+  return (
+    <p className="help cache-report" data-testid="cache-report" data-verdict={report?.verdict ?? 'loading'} aria-live="polite">
+      {report ? promptCacheText(lang, report) : t('ai.cache.loading')}
+    </p>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ProviderModelList, ProviderPreset } from '../../shared/ipc/provider-types.ts';
+import { SelectField } from '../components/select-field.tsx';
+import { TextAreaField } from '../components/text-area-field.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { errorText } from '../lib/errors.ts';
+import { useI18n } from '../lib/i18n-context.ts';
+import { ApiKeyField } from './api-key-field.tsx';
+import { extraBodyText, modelOf, modelSuggestions, modelsWithChosen, parseExtraBody, type ProviderEntry } from './provider-config.ts';
+import { ModelField } from './provider-model-field.tsx';
+import { VerifyRow } from './provider-verify.tsx';
+import type { TabProps } from './tab-props.ts';
+
+/** Props of one provider's editor. */
+export interface ProviderEditorProps extends TabProps {
+  readonly entry: ProviderEntry;
+  readonly presets: readonly ProviderPreset[];
+  readonly isDefault: boolean;
+  /** Deletes the provider (not offered for the default one). */
+  readonly onDelete: () => void;
+}
+
+type Listing = ProviderModelList | 'loading';
+
+/**
+ * One provider's own settings — type, base URL, model (from its own list), extra_body, API key — saved under
+ * `ai_enhance.providers.<id>` only, so editing one never touches another. Mounted per provider (keyed by id):
+ * a draft typed for one provider can never be committed to the next.
+ */
+export function ProviderEditor({ config, saver, bridge, entry, presets, isDefault, onDelete }: ProviderEditorProps) {
+  const { t } = useI18n();
+  const { id } = entry;
+  const at = (field: string): string => `ai_enhance.providers.${id}.${field}`;
+  // Keyed by what the list is read from, so a stale list shows as loading until the new one arrives.
+  const source = `${entry.kind}\u0000${entry.baseURL}`;
+  const [read, setRead] = useState<{ readonly source: string; readonly list: ProviderModelList } | null>(null);
+  const listing: Listing = read !== null && read.source === source ? read.list : 'loading';
+  const [extraError, setExtraError] = useState<string | null>(null);
+  // Saves started by this editor; Verify waits for them (clicking Verify commits the field being edited first).
+  const pending = useRef<Promise<unknown>>(Promise.resolve());
+  const track = <T,>(p: Promise<T>): Promise<T> => {
+    pending.current = Promise.all([pending.current, p]).catch(() => undefined);
+    return p;
+  };
+  const save = (keyPath: string, value: Parameters<typeof saver.save>[1]): Promise<boolean> => track(saver.save(keyPath, value));
+
+  // The provider's own model list, read again when what it is read from changes.
+  useEffect(() => {
+    let live = true;
+    bridge.providers.models({ providerId: id }).then(
+      (list) => live && setRead({ source, list }),
+      (e: unknown) => live && setRead({ source, list: { state: 'failed', models: [], problem: errorText(e) } }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bridge, id, source]);
+
+  const preset = presets.find((p) => p.kind === entry.kind);
+  const model = modelOf(config, id);
+  const listed = listing === 'loading' ? [] : listing.models;
+  const modelHelp =
+    listing === 'loading'
+      ? t('ai.provider.model.loading')
+      : listing.state === 'listed'
+        ? t('ai.provider.model.listed', { count: listing.models.length })
+        : listing.state === 'no-list'
+          ? t('ai.provider.model.noList')
+          : t('ai.provider.model.failed', { message: listing.problem ?? '' });
+
+  const saveModel = async (m: string): Promise<boolean> => {
+    if (!(await save(at('models'), modelsWithChosen(entry.models, m)))) return false;
+    // The default provider's model is `default_model`: what dictations use.
+    return isDefault ? save('ai_enhance.default_model', m) : true;
+  };
+  const makeDefault = async (): Promise<void> => {
+    if (!(await saver.save('ai_enhance.default_provider', id))) return;
+    const m = entry.models[0];
+    if (m !== undefined) await saver.save('ai_enhance.default_model', m);
+  };
+
+  return (
+    <div className="group provider-editor" data-testid="provider-editor" data-provider={id}>
+      <SelectField
+        id="provider-kind"
+        label={t('ai.provider.kind')}
+        help={t('ai.provider.kind.help')}
+        value={entry.kind}
+        options={presets.map((p) => ({ value: p.kind, label: p.kind === 'other' ? t('ai.kind.other') : p.label }))}
+        error={saver.errors[at('kind')]}
+        onChange={(v) => save(at('kind'), v)}
+      />
+      <TextField
+        id="provider-url"
+        label={t('ai.provider.url', { provider: id })}
+        maxLength={2048}
+        value={entry.baseURL}
+        error={saver.errors[at('base_url')]}
+        onCommit={(v) => save(at('base_url'), v.trim())}
+      />
+      <ModelField
+        id="provider-model"
+        label={t('ai.provider.modelOf', { provider: id })}
+        help={modelHelp}
+        value={model}
+        suggestions={modelSuggestions(listed, preset?.models ?? [], entry.models)}
+        error={saver.errors[at('models')] ?? (isDefault ? saver.errors['ai_enhance.default_model'] : undefined)}
+        onCommit={(m) => track(saveModel(m))}
+      />
+      <TextAreaField
+        id="provider-extra-body"
+        label={t('ai.provider.extraBody')}
+        help={t('ai.provider.extraBody.help')}
+        maxLength={20_000}
+        value={extraBodyText(entry.extraBody)}
+        error={extraError ?? saver.errors[at('extra_body')]}
+        onCommit={async (text) => {
+          const parsed = parseExtraBody(text);
+          setExtraError(parsed === null ? t('ai.provider.extraBody.invalid') : null);
+          return parsed === null ? false : save(at('extra_body'), parsed);
+        }}
+      />
+      <ApiKeyField bridge={bridge} provider={id} />
+      <VerifyRow bridge={bridge} providerId={id} settled={() => pending.current} />
+      <div className="row">
+        <span className="row-text">
+          {isDefault ? (
+            <span className="help" id="provider-delete-help">
+              {t('ai.provider.delete.default')}
+            </span>
+          ) : null}
+        </span>
+        <span className="inline">
+          {isDefault ? null : (
+            <button type="button" className="primary" onClick={() => void track(makeDefault())}>
+              {t('ai.provider.makeDefault')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="danger-outline"
+            disabled={isDefault}
+            aria-label={t('ai.provider.delete.label', { provider: id })}
+            aria-describedby={isDefault ? 'provider-delete-help' : undefined}
+            onClick={onDelete}
+          >
+            {t('ai.provider.delete')}
+          </button>
+        </span>
+      </div>
+    </div>
+  );
+}
