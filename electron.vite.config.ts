@@ -17,7 +17,7 @@ const devCsp: Plugin = {
 };
 
 /** One HTML entry per window; each carries its own CSP. */
-export const rendererEntries = ['panel', 'settings', 'history', 'capture', 'indicator'] as const;
+export const rendererEntries = ['panel', 'settings', 'history', 'capture', 'indicator', 'onboarding'] as const;
 
 export default defineConfig({
   main: {

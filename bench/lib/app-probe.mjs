@@ -3,6 +3,7 @@
 // named by TINGXIE_BENCH_PROBE, with wall-clock times in ms (performance.timeOrigin + performance.now(),
 // the clock the benchmark and the pages use too):
 // - in the app's main process: every helper command it spawns (xclip, xdotool, xprop…), start and exit,
+//   and the command written to a helper started ahead of time (`xdotool -`),
 //   the first import of each package, and when the stand-in's Chromium is up (app.whenReady resolves:
 //   the stand-in reads Chromium's DevToolsActivePort file right then);
 // - in the speech engine process: when a transcribe request arrives and when its result leaves.
@@ -41,6 +42,16 @@ if (file && isMainThread) {
       const child = spawn.call(this, cmd, args, ...rest);
       const what = [cmd, ...(Array.isArray(args) ? args : [])].join(' ').slice(0, 120);
       child.once('exit', () => record({ k: 'spawn', what, t, end: now() }));
+      // A helper started ahead of time (the paste's `xdotool -`) gets its command on stdin: that moment
+      // is the keystroke, not the spawn.
+      const stdin = child.stdin;
+      if (stdin && what === 'xdotool -') {
+        const end = stdin.end;
+        stdin.end = function (chunk, ...more) {
+          if (chunk !== undefined) record({ k: 'stdin', what: `${what} ${String(chunk).trim()}`.slice(0, 120), t: now() });
+          return end.call(this, chunk, ...more);
+        };
+      }
       return child;
     };
     syncBuiltinESMExports();

@@ -115,13 +115,21 @@ export interface AppLatencyRun {
 
 interface ProbeEvent {
   readonly pid: number;
-  readonly k: 'asr-in' | 'asr-out' | 'spawn' | 'import' | 'chromium-ready';
+  readonly k: 'asr-in' | 'asr-out' | 'spawn' | 'stdin' | 'import' | 'chromium-ready';
   readonly t: number;
   readonly end?: number;
   readonly what?: string;
   readonly spec?: string;
   readonly samples?: number;
   readonly transcribeMs?: number;
+}
+
+/**
+ * The paste keystroke: `xdotool key …` spawned for it, or the `key …` command written to the xdotool
+ * helper the app started at key-down (src/main/platform/warm-xdotool.ts).
+ */
+function isKeystroke(e: ProbeEvent): boolean {
+  return (e.k === 'spawn' && e.what?.startsWith('xdotool key ') === true) || (e.k === 'stdin' && e.what?.startsWith('xdotool - key ') === true);
 }
 
 /** A chat-completions endpoint answering at once (stream or not), recording its own time per call. */
@@ -343,7 +351,7 @@ class AppBench {
     const textAt = inputs[0] !== undefined ? inputs[0] - this.skew : seenAt;
     // The session is over once its record is logged; the probe has the paste keystroke's exit by then.
     await waitUntil(() => lineCount(history) > records, 10_000, 'the history record');
-    await waitUntil(() => this.probe(keyUp).some((e) => e.k === 'spawn' && e.what?.startsWith('xdotool key ')), 5000, 'the paste keystroke in the probe');
+    await waitUntil(() => this.probe(keyUp).some(isKeystroke), 5000, 'the paste keystroke in the probe');
     const value = await field.inputValue('#t');
     if (value !== DICTATED_TEXT) throw new Error(`the field holds ${JSON.stringify(value)}, not ${JSON.stringify(DICTATED_TEXT)}`);
     const events = this.probe(keyUp).filter((e) => e.t <= textAt + 20);
@@ -357,7 +365,7 @@ class AppBench {
     const call = llm[0] as { at: number; end: number };
     const spawns = events.filter((e) => e.k === 'spawn');
     const firstClip = spawns.find((e) => e.what?.startsWith('xclip'));
-    const key = spawns.find((e) => e.what?.startsWith('xdotool key '));
+    const key = events.find(isKeystroke);
     if (firstClip === undefined || key === undefined) throw new Error(`the paste's helper commands are missing from the probe: ${JSON.stringify(spawns)}`);
     // The session's audio journaled (capture stopped, audio prepared): its WAV's modification time.
     const journal = path.join(app.dataDir, 'journal');

@@ -5,14 +5,16 @@
  * the data-folder lock comes before anything writes there.
  */
 import { join } from 'node:path';
-import { app, clipboard, dialog, ipcMain, shell } from 'electron';
+import { app, clipboard, dialog, ipcMain, protocol, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import type { UiLanguage } from '../shared/ipc/wire-types.ts';
 import { createDictationApp } from './app/dictation-app.ts';
 import type { DictationApp } from './app/dictation-app.ts';
+import { handleAppProtocol, registerAppScheme } from './app/app-protocol.ts';
 import { claimSingleInstance, hideDockIcon, onQuit, stayAliveWithoutWindows } from './app/lifecycle.ts';
 import { format, messagesFor } from './app/messages.ts';
 import { enablePortalShortcuts } from './app/wayland-shortcuts.ts';
+import { prewarmSdk, sdkNeeded } from './app/sdk-prewarm.ts';
 import { createAppTray } from './app/tray.ts';
 import { trayDownloadTracker } from './app/tray-download.ts';
 import type { AppTray } from './app/tray.ts';
@@ -26,6 +28,8 @@ import { historyApiOf, historyChangedEvent } from './ipc/handlers/history.ts';
 import { createSettingsApi } from './ipc/handlers/settings-services.ts';
 import { electronFileDialogs } from './ipc/file-dialogs-electron.ts';
 import { ModelManager } from './asr/model-manager.ts';
+import { REMOTE_SPEECH_SECRET, verifyRemoteSpeech } from './asr/verify-remote-speech.ts';
+import { preloadSdk } from './enhance/llm-client.ts';
 import { VOCABULARY_DB_FILE, VocabularyStore } from './enhance/vocabulary-store.ts';
 import { HistoryService } from './history/history-service.ts';
 import { startRetentionSweeps } from './history/retention-schedule.ts';
@@ -36,6 +40,8 @@ import { createFileLogger } from './platform/logger.ts';
 import type { Logger } from './platform/logger.ts';
 import { ConfigStore } from './settings/config-store.ts';
 import { defaultDataDir } from './settings/data-dir.ts';
+import { adoptFoundSecrets } from './settings/found-secrets.ts';
+import { keyOriginResolver } from './settings/key-origin.ts';
 import { SecretStore, SECRETS_FILE } from './settings/secrets.ts';
 import { electronSafeStorage } from './settings/secrets-electron.ts';
 
@@ -46,6 +52,9 @@ app.setPath('userData', dataDir);
 app.setPath('sessionData', join(dataDir, 'session'));
 // Wayland: global shortcuts through the desktop's portal (a Chromium switch, so before 'ready').
 enablePortalShortcuts(app.commandLine, process.platform, process.env);
+// Built pages are served on app://tingxie/, never file:// (app-protocol.ts); the scheme's privileges must
+// be registered before 'ready'.
+registerAppScheme(protocol);
 
 /** Open windows by kind (at most one of each). */
 const windows = new Map<WindowKind, BrowserWindow>();
@@ -112,25 +121,34 @@ async function start(): Promise<void> {
   stayAliveWithoutWindows();
   installGlobalGuards(app, log.child('window'));
 
-  const config = await ConfigStore.open({ dataDir });
+  // safeStorage answers only after 'ready'; the store is opened early only when config.json holds keys,
+  // which must be in it before the file is backed up or rewritten.
+  let openedSecrets: SecretStore | undefined;
+  const openSecrets = async (plaintextConsent: boolean): Promise<SecretStore> => {
+    await app.whenReady();
+    openedSecrets ??= await SecretStore.open({ file: join(dataDir, SECRETS_FILE), safeStorage: electronSafeStorage(), plaintextConsent });
+    return openedSecrets;
+  };
+  const config = await ConfigStore.open({
+    dataDir,
+    keepSecrets: async (found, c) => adoptFoundSecrets(found, c, await openSecrets(c.secrets.plaintext_consent), (m, f) => log.info(m, f)),
+  });
   for (const issue of config.loadIssues) log.warn('config field fell back to its default', { ...issue });
   if (config.backupPath) log.warn('the original config.json was kept as a backup', { backupPath: config.backupPath });
 
   await app.whenReady();
 
-  // safeStorage answers only after 'ready'.
-  const secrets = await SecretStore.open({
-    file: join(dataDir, SECRETS_FILE),
-    safeStorage: electronSafeStorage(),
-    plaintextConsent: config.get().secrets.plaintext_consent,
-  });
+  const secrets = await openSecrets(config.get().secrets.plaintext_consent);
   for (const issue of secrets.loadIssues) log.warn('secret store problem', { issue });
-  await moveFoundSecrets(config, secrets, log);
+  // Each key is sent only to the server it was entered for; keys saved before this rule are bound to today's.
+  await secrets.bindOrigins(keyOriginResolver(() => config.get())).catch((err: unknown) => log.error('could not bind API keys to their servers', { error: err }));
 
   const rendererDir = join(import.meta.dirname, '../renderer');
   // electron-vite dev sets ELECTRON_RENDERER_URL; an empty value (or a packaged app) means the built files.
   const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : undefined;
   const pages = devServerUrl === undefined ? { rendererDir } : { rendererDir, devServerUrl };
+  const protocolLog = log.child('protocol');
+  handleAppProtocol(protocol, rendererDir, (message, fields) => protocolLog.warn(message, fields));
   const trusted = new TrustedSenders(pages);
   const history = await HistoryService.open({
     dataDir,
@@ -154,7 +172,7 @@ async function start(): Promise<void> {
       window: (kind) => windows.get(kind),
       broadcast: () => ipcRef?.broadcast ?? null,
       tray: () => tray,
-      openSettings: () => showWindow('settings'),
+      openOnboarding: () => showWindow('onboarding'),
     });
   } catch (err) {
     // Settings and History still work; the user is told why dictation does not.
@@ -172,8 +190,8 @@ async function start(): Promise<void> {
     config,
     secretValue: (name) => secrets.get(name),
     vocabulary,
-    // The mirror is read at start; a changed asr.local.models_mirror applies from the next start.
-    models: new ModelManager({ dataDir, mirror: config.get().asr.local.models_mirror }),
+    // Read at each download: a mirror changed in Settings or onboarding applies to the next one.
+    models: new ModelManager({ dataDir, mirror: () => config.get().asr.local.models_mirror }),
     historyStore: history.store,
     dialogs: electronFileDialogs(),
     promptLanguage: () => resolveUiLanguage(config.get().ui.language),
@@ -192,6 +210,11 @@ async function start(): Promise<void> {
       history: historyApiOf(history),
       ...(dictation === null ? {} : { dictation: dictation.ipc }),
       settings,
+      onboarding: {
+        open: () => showWindow('onboarding'),
+        close: () => windows.get('onboarding')?.close(),
+        verifySpeech: () => verifyRemoteSpeech(config.get(), secrets.get(REMOTE_SPEECH_SECRET)),
+      },
       app: {
         version: app.getVersion(),
         platform: process.platform,
@@ -218,9 +241,10 @@ async function start(): Promise<void> {
 
   const windowLog = log.child('window');
   factoryDeps = {
-    paths: { preload: join(import.meta.dirname, '../preload/index.cjs') },
+    // DevTools only in development: a packaged app's windows cannot open them.
+    paths: { preload: join(import.meta.dirname, '../preload/index.cjs'), devTools: !app.isPackaged },
     pages,
-    trustSender: (contents) => trusted.add(contents),
+    trustSender: (contents, kind) => trusted.add(contents, kind),
     isAllowedExternalUrl: (url) => isAllowedExternalUrl(url),
     log: (level, message, fields) => windowLog.log(level, message, fields),
   };
@@ -269,6 +293,8 @@ async function start(): Promise<void> {
     (err) => log.error('shutdown step failed', { error: err }),
   );
   log.info('ready', { windows: [...windows.keys()] });
+  // After "ready", on a later turn: the LLM SDK's import (~250 ms) is paid now, not by the first dictation.
+  prewarmSdk({ needed: () => sdkNeeded(config.get()), load: preloadSdk, log: (m, f) => log.info(m, f) });
 }
 
 /** The vocabulary database, or an empty in-memory one when the folder refuses it (read-only): Settings still opens. */
@@ -278,18 +304,6 @@ function openVocabularyOrMemory(file: string, log: Logger): VocabularyStore {
   } catch (err) {
     log.warn('the vocabulary database cannot be opened; Settings shows an empty, unsaved vocabulary', { error: err });
     return VocabularyStore.open(':memory:');
-  }
-}
-
-/** API keys found in a (WenZi) config.json go to the secret store; config.json never keeps them. */
-async function moveFoundSecrets(config: ConfigStore, secrets: SecretStore, log: Logger): Promise<void> {
-  for (const found of config.foundSecrets) {
-    try {
-      if (!secrets.has(found.name)) await secrets.set(found.name, found.value);
-      log.info('moved an API key from config.json to the secret store', { name: found.name, backend: secrets.backend });
-    } catch (err) {
-      log.error('could not store an API key found in config.json', { name: found.name, error: err });
-    }
   }
 }
 

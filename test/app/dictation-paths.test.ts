@@ -5,34 +5,25 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
-import { startScenario, type Scenario } from './harness/scenario.ts';
+import type { Scenario } from './harness/scenario.ts';
+import { useScenarioSuite, windowVisible as visible } from './harness/scenario-suite.ts';
 
 function records(dataDir: string): Record<string, unknown>[] {
   const file = path.join(dataDir, 'conversation_history.jsonl');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : [];
 }
 
-const visible = async (app: RunningApp, kind: string): Promise<boolean> => (await app.state()).windows.find((w) => w.url.includes(`/${kind}/`))?.visible ?? false;
-
 describe('the built app: toggle, cancel, a failing LLM', () => {
+  const suite = useScenarioSuite();
   let s: Scenario;
-  let app: RunningApp | null = null;
-  beforeAll(async () => {
-    s = await startScenario();
-  }, 60_000);
-  afterEach(async () => {
-    if (app !== null && app.process.exitCode === null) await app.kill();
-    app = null;
-  });
-  afterAll(async () => {
-    await s?.close();
+  beforeAll(() => {
+    s = suite.scenario();
   });
 
   async function start(config: Record<string, unknown> = {}): Promise<RunningApp> {
-    const a = launchApp({ dataDir: s.dataDir(config), env: s.x.env, fakeAudio: s.speech });
-    app = a;
+    const a = suite.track(launchApp({ dataDir: s.dataDir(config), env: s.x.env, fakeAudio: s.speech }));
     await a.waitForLog('ready');
     await a.waitForLog('microphone ready');
     return a;

@@ -29,14 +29,25 @@ describe('the built app: hold to talk, confirm, paste, browse', () => {
     const state = await app.state();
     expect(state.tray?.tooltip).toMatch(/Tingxie/);
     expect(state.errorBoxes).toEqual([]);
-    // Every window the app made is locked down, and its page carries the strict CSP.
+    // Every window the app made is locked down and loads its page from app://tingxie/, never file://
+    // (issue 14, item 8); a development run keeps DevTools.
     expect(state.windows.length).toBeGreaterThanOrEqual(3);
     for (const w of state.windows) {
-      expect(w.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
-      expect(w.url).toMatch(/^file:\/\/.*\/out\/renderer\//);
+      expect(w.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, devTools: true });
+      expect(w.url).toMatch(/^app:\/\/tingxie\/[a-z]+\/index\.html$/);
     }
+    expect(state.privilegedSchemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
+    // The page carries the strict CSP in its meta tag, and the app's protocol handler sends it as a header too.
     const panel = await app.page('panel');
     expect(await panel.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toContain("script-src 'self'");
+    const served = await panel.evaluate(async () => {
+      const r = await fetch(location.href);
+      // Encoded slashes survive URL normalisation and reach the handler, which must refuse them.
+      const traversal = await fetch(`${location.origin}/panel/..%2F..%2F..%2F..%2Fetc%2Fpasswd`);
+      return { csp: r.headers.get('content-security-policy'), type: r.headers.get('content-type'), traversal: traversal.status };
+    });
+    expect(served).toMatchObject({ type: 'text/html; charset=utf-8', traversal: 400 });
+    expect(served.csp).toContain("frame-ancestors 'none'");
     expect(await panel.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
   }, 60_000);
 

@@ -10,17 +10,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startKeyLogger } from './harness/key-logger.ts';
 import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
-import { startScenario, type Scenario } from './harness/scenario.ts';
+import type { Scenario } from './harness/scenario.ts';
+import { useScenarioSuite, windowVisible as visible } from './harness/scenario-suite.ts';
 
 function records(dataDir: string): Record<string, unknown>[] {
   const file = path.join(dataDir, 'conversation_history.jsonl');
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : [];
 }
-
-const visible = async (app: RunningApp, kind: string): Promise<boolean> => (await app.state()).windows.find((w) => w.url.includes(`/${kind}/`))?.visible ?? false;
 
 /** Focuses the field with `text`, the caret at `caret`, and starts logging the keydowns the page receives. */
 async function prepareField(field: Page, text: string, caret: number): Promise<void> {
@@ -44,22 +43,14 @@ const received = (field: Page): Promise<{ keys: string[]; caret: number; value: 
   });
 
 describe('the built app: keys pressed during a recording are consumed, and only then', () => {
+  const suite = useScenarioSuite();
   let s: Scenario;
-  let app: RunningApp | null = null;
-  beforeAll(async () => {
-    s = await startScenario();
-  }, 60_000);
-  afterEach(async () => {
-    if (app !== null && app.process.exitCode === null) await app.kill();
-    app = null;
-  });
-  afterAll(async () => {
-    await s?.close();
+  beforeAll(() => {
+    s = suite.scenario();
   });
 
   async function start(config: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = s.x.env): Promise<RunningApp> {
-    const a = launchApp({ dataDir: s.dataDir(config), env, fakeAudio: s.speech });
-    app = a;
+    const a = suite.track(launchApp({ dataDir: s.dataDir(config), env, fakeAudio: s.speech }));
     await a.waitForLog('ready');
     await a.waitForLog('microphone ready');
     return a;

@@ -130,6 +130,11 @@ console.log(JSON.stringify(failures));
     const state = await app.state();
     expect(state.tray?.tooltip).toMatch(/Tingxie/);
     expect(state.errorBoxes).toEqual([]);
+    // Packaged: pages come from app.asar through app://tingxie/, and no window can open DevTools.
+    for (const w of state.windows) {
+      expect(w.url).toMatch(/^app:\/\/tingxie\/[a-z]+\/index\.html$/);
+      expect(w.options.webPreferences).toMatchObject({ devTools: false });
+    }
   }, 90_000);
 
   it('hold Right Alt, speak, release (VAD on): the panel shows the text; Enter pastes it into the focused field', async () => {

@@ -104,6 +104,27 @@ describe('accessibility basics', () => {
     expect(win.problems).toEqual([]);
   });
 
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`onboarding (${scheme}): every step has no violation; controls reachable with a focus ring`, async () => {
+      win = await harness.open('onboarding', { speechModelInstalled: false, colorScheme: scheme, viewport: { width: 600, height: 560 } });
+      const { page } = win;
+      await page.getByRole('radio', { name: /On this computer/ }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await checkKeyboardReach(page)).toEqual({ unreached: [], noFocusRing: [] });
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.locator('.model-card').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await checkKeyboardReach(page)).toEqual({ unreached: [], noFocusRing: [] });
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.getByRole('radio', { name: /With a cloud provider/ }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByLabel('Provider').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await checkKeyboardReach(page)).toEqual({ unreached: [], noFocusRing: [] });
+      expect(win.problems).toEqual([]);
+    });
+  }
+
   it('preview panel (idle): no violation', async () => {
     win = await harness.open('panel');
     await win.page.getByTestId('panel-state').waitFor();

@@ -124,12 +124,14 @@ beforeAll(async () => {
   });
   // Wired as the app wires it: the controller's real count is what a stop waits for.
   link.current = new CaptureLink({ send: (command) => ipc.broadcast('capture:command', command), received: (id) => controller.receivedBatches(id), stopGraceMs: STOP_GRACE_MS });
-  trusted.add({
+  const contents = {
     id: 1,
-    once: (_e, l) => page.once('close', () => l()),
+    once: (_e: 'destroyed', l: () => void) => page.once('close', () => l()),
     isDestroyed: () => page.isClosed(),
-    send: (channel, payload) => void page.evaluate(([c, p]) => (window as unknown as { __tingxie_emit: (c: string, p: unknown) => number }).__tingxie_emit(c, p), [channel, payload] as const).catch(() => undefined),
-  });
+    send: (channel: string, payload: unknown) => void page.evaluate(([c, p]) => (window as unknown as { __tingxie_emit: (c: string, p: unknown) => number }).__tingxie_emit(c, p), [channel, payload] as const).catch(() => undefined),
+  };
+  // Trusted as the capture window: its calls go through that window's IPC scope, as in the app.
+  trusted.add(contents, 'capture');
   await page.exposeBinding('__tingxie_invoke', async (src, channel: string, payload: unknown) => {
     const h = handlers.get(channel);
     if (!h) throw new Error(`No handler for ${channel}`);

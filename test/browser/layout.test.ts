@@ -29,7 +29,7 @@ interface Size {
 
 /** A window's default and minimum size as the app creates it. */
 function sizesOf(kind: WindowKind): readonly Size[] {
-  const spec = windowSpec(kind, { preload: '/x/preload.cjs' });
+  const spec = windowSpec(kind, { preload: '/x/preload.cjs', devTools: false });
   const width = spec.width ?? 0;
   const height = spec.height ?? 0;
   const min = kind === 'panel' ? PANEL_MIN_SIZE : { width: spec.minWidth ?? width, height: spec.minHeight ?? height };
@@ -275,6 +275,32 @@ describe('layout: Settings', () => {
     expect(problems).toEqual([]);
     expect(w.problems.filter((p) => !/favicon/.test(p.text))).toEqual([]);
   });
+});
+
+describe('layout: the onboarding window', () => {
+  it('every step (choice, model cards mid-download, cloud with a failed test, try-out) at its default and minimum size', async () => {
+    const w = await harness.open('onboarding', { speechModelInstalled: false, viewport: { width: 600, height: 560 } });
+    const { page } = w;
+    const next = () => page.locator('.onboarding-footer .primary').click();
+    await page.locator('.choices').waitFor();
+    const problems = await everyVariant(w, sizesOf('onboarding'), () => page.locator('.choices').waitFor(), 'onboarding choice');
+    await next();
+    await page.locator('.model-card').first().waitFor();
+    // A failed download shows its reason on the card: the longest card state.
+    await page.locator('.model-card-actions .primary').first().click();
+    problems.push(...(await everyVariant(w, sizesOf('onboarding'), () => page.locator('.model-card').first().waitFor(), 'onboarding local')));
+    await page.locator('.onboarding-footer button:not(.primary):not(.text-button)').click();
+    await page.locator('input[name="speech-path"][value="cloud"]').check();
+    await next();
+    await page.locator('#onboarding-provider').waitFor();
+    await page.locator('#onboarding-url').fill('http://127.0.0.1:9/v1');
+    await page.locator('#onboarding-url').press('Enter');
+    await page.locator('.step-group .row .primary').click();
+    await page.getByTestId('speech-check').waitFor({ timeout: 20_000 });
+    problems.push(...(await everyVariant(w, sizesOf('onboarding'), () => page.getByTestId('speech-check').waitFor(), 'onboarding cloud')));
+    expect(problems).toEqual([]);
+    expect(w.problems).toEqual([]);
+  }, 120_000);
 });
 
 describe('layout: the recording indicator', () => {

@@ -122,10 +122,18 @@ describe('settings sections', () => {
     const file = path.join(w.dataDir, 'models', `ggml-${SERVED_MODEL}.bin`);
     await expect.poll(async () => fs.existsSync(file) || (await page.getByTestId('models').textContent()), { timeout: 15_000 }).toBe(true);
     expect(fs.statSync(file).size).toBeGreaterThan(1_000_000);
-    await page.getByText(/^Installed · \d+ MB$/).waitFor();
-    // A model the mirror does not have fails with a visible reason, and nothing is installed.
+    // The recommended card says what it is and that it is installed; choosing it is one click.
+    const card = page.getByTestId(`model-${SERVED_MODEL}`);
+    await card.getByText('Installed', { exact: true }).waitFor();
+    await card.getByText(/^\d+ MB · Fastest · Chinese, English and 97 more languages$/).waitFor();
+    await page.getByRole('button', { name: `Use ${SERVED_MODEL}` }).click();
+    await expect.poll(() => w.configStore.get().asr.local.model).toBe(SERVED_MODEL);
+    await card.getByText('In use').waitFor();
+    // The rest of the catalog is behind "All models"; a model the mirror does not have fails with a reason in words.
+    expect(await page.getByTestId('model-missing-test').count()).toBe(0);
+    await page.getByRole('button', { name: /^All models \(\d+\)$/ }).click();
     await page.getByRole('button', { name: 'Download missing-test' }).click();
-    await page.getByText(/Download failed:/).waitFor();
+    await page.getByText('The download site does not have this model. Check the download address.').waitFor();
     await page.getByRole('button', { name: `Delete ${SERVED_MODEL}` }).click();
     await expect.poll(() => fs.existsSync(file)).toBe(false);
     // Warm-up is on by default; the switch saves it (off: the first dictation loads the model).

@@ -64,17 +64,22 @@ describe('windows', () => {
       };
     });
     expect(shape).toEqual({
-      domains: ['app', 'capture', 'config', 'dictation', 'history', 'models', 'modes', 'on', 'providers', 'secrets', 'vocabulary'],
+      domains: ['app', 'capture', 'config', 'dictation', 'history', 'models', 'modes', 'on', 'onboarding', 'providers', 'secrets', 'vocabulary'],
       config: ['get', 'issues', 'set'],
       frozen: true,
       writable: false,
     });
-    // A hostile call from page code is refused by the real dispatcher, not by the UI.
+    // A hostile call from page code is refused by the real dispatcher, not by the UI: the panel may not
+    // change settings or keys at all (per-window scope, issue 14 item 8), whatever the payload.
     const refused = await win.page.evaluate(async () => {
-      const w = window as unknown as { tingxie: { config: { set(p: unknown): Promise<unknown> } } };
-      return w.tingxie.config.set({ keyPath: '__proto__.polluted', value: 1 });
+      const w = window as unknown as { tingxie: { config: { set(p: unknown): Promise<unknown> }; secrets: { set(p: unknown): Promise<unknown> } } };
+      return [await w.tingxie.config.set({ keyPath: '__proto__.polluted', value: 1 }), await w.tingxie.secrets.set({ name: 'provider:openai', value: 'sk-x' })];
     });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+    expect(refused).toMatchObject([
+      { ok: false, error: { code: 'out-of-scope', message: 'config:set refused: the panel window may not call it' } },
+      { ok: false, error: { code: 'out-of-scope', message: 'secrets:set refused: the panel window may not call it' } },
+    ]);
+    expect(win.secretStore.get('provider:openai')).toBeUndefined();
   });
 
   it('the harness catches CSP violations and console errors (so a clean run means something)', async () => {

@@ -31,16 +31,20 @@ import { dialogRecorder, startModelMirror, type DialogRecorder } from './browser
 import { createSettingsApi } from '../../src/main/ipc/handlers/settings-services.ts';
 import { VocabularyStore, VOCABULARY_DB_FILE } from '../../src/main/enhance/vocabulary-store.ts';
 import { ModelManager } from '../../src/main/asr/model-manager.ts';
+import { REMOTE_SPEECH_SECRET, verifyRemoteSpeech } from '../../src/main/asr/verify-remote-speech.ts';
+import { defaultConfig } from '../../src/main/settings/config-schema.ts';
 import type { Broadcast } from '../../src/main/ipc/register.ts';
 import { dictationConfigText, startHarnessDictation, type HarnessDictation } from './browser-dictation.ts';
 import { startOpenAiTestServer, type OpenAiTestServerOptions } from './openai-test-server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** asr.local.models_mirror's default (Hugging Face), which the local model mirror stands in for. */
+const DEFAULT_MODELS_MIRROR = defaultConfig().asr.local.models_mirror;
 /** Where `electron-vite build` puts the renderer. */
 export const rendererOutDir = path.join(repoRoot, 'out', 'renderer');
 
 /** The renderer windows (one HTML entry each). */
-export type WindowName = 'panel' | 'settings' | 'history' | 'capture' | 'indicator';
+export type WindowName = 'panel' | 'settings' | 'history' | 'capture' | 'indicator' | 'onboarding';
 
 /** Chromium flags from TESTING.md: headless, no sandbox (containers), nothing that phones home. */
 export const chromiumArgs: readonly string[] = [
@@ -109,6 +113,8 @@ export interface HarnessWindow {
   readonly broadcast: Broadcast;
   /** Stand-in for the OS file dialogs (see browser-settings-services.ts). */
   readonly dialogs: DialogRecorder;
+  /** What the page asked of the onboarding window's owner (`open`, `close`); the speech test is real. */
+  readonly onboardingCalls: string[];
   readonly shell: ShellRecord;
   /** Console errors/warnings of every level, page errors and CSP violations, in order. */
   readonly problems: PageProblem[];
@@ -210,14 +216,29 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       config: configStore,
       secretValue: (n) => secretStore.get(n),
       vocabulary,
-      models: new ModelManager({ dataDir, mirror: mirror.origin, catalog: mirror.catalog }),
+      // The local mirror stands in for the default host (no internet here); a mirror set in the UI is used as set.
+      models: new ModelManager({
+        dataDir,
+        mirror: () => {
+          const set = configStore.get().asr.local.models_mirror;
+          return set === DEFAULT_MODELS_MIRROR ? mirror.origin : set;
+        },
+        catalog: mirror.catalog,
+        recommended: mirror.recommended,
+      }),
       historyStore: history.store,
       dialogs,
       promptLanguage: () => (configStore.get().ui.language === 'zh' ? 'zh' : 'en'),
       onModelProgress: (name, download) => ipcRef?.broadcast('models:progress', { name, download }),
     });
+    const onboardingCalls: string[] = [];
+    const onboarding = {
+      open: () => void onboardingCalls.push('open'),
+      close: () => void onboardingCalls.push('close'),
+      verifySpeech: () => verifyRemoteSpeech(configStore.get(), secretStore.get(REMOTE_SPEECH_SECRET), 5000),
+    };
     const ipc: IpcRuntime = setupIpc(ipcMain, {
-      services: { config: configStore, secrets: secretStore, app, history: historyApiOf(history), settings, ...(dictation ? { dictation: dictation.ipc } : {}) },
+      services: { config: configStore, secrets: secretStore, app, history: historyApiOf(history), settings, onboarding, ...(dictation ? { dictation: dictation.ipc } : {}) },
       historyChanges: (listener) => history.store.onChange((e) => listener(historyChangedEvent(e))),
       trusted,
       log,
@@ -242,7 +263,8 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
           .catch((e: unknown) => consoleLog.push(`[harness] event ${channel} not delivered: ${String(e)}`));
       },
     };
-    trusted.add(contents);
+    // Trusted as the window it shows, so its calls go through that window's IPC scope as in the app.
+    trusted.add(contents, name);
 
     await page.exposeBinding('__tingxie_invoke', async (source, channel: string, payload: unknown) => {
       const handler = handlers.get(channel);
@@ -277,6 +299,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       dictation,
       broadcast: ipc.broadcast,
       dialogs,
+      onboardingCalls,
       shell,
       problems,
       consoleLog,

@@ -17,6 +17,10 @@ export interface ModelMirror {
   readonly origin: string;
   /** The catalog the model manager is given: the served model plus one that the server does not have. */
   readonly catalog: readonly CatalogEntry[];
+  /** The served model is the recommendation for both UI languages (the real list names models this catalog lacks). */
+  readonly recommended: Readonly<Record<'zh' | 'en', readonly string[]>>;
+  /** Every request the mirror answered: path and Range header (a resumed download sends one). */
+  readonly requests: { readonly url: string; readonly range: string | null }[];
   close(): Promise<void>;
 }
 
@@ -31,7 +35,9 @@ export async function startModelMirror(): Promise<ModelMirror & { readonly size:
   const body = fs.readFileSync(ensureRandomWhisperModel());
   const SIZE = body.length;
   const sha1 = createHash('sha1').update(body).digest('hex');
+  const requests: { url: string; range: string | null }[] = [];
   const server = createServer((req, res) => {
+    requests.push({ url: req.url ?? '', range: req.headers.range ?? null });
     if (req.url !== `/ggml-${SERVED_MODEL}.bin`) {
       res.writeHead(404).end('not found');
       return;
@@ -58,6 +64,8 @@ export async function startModelMirror(): Promise<ModelMirror & { readonly size:
   return {
     size: SIZE,
     origin: `http://127.0.0.1:${port}`,
+    requests,
+    recommended: { zh: [SERVED_MODEL], en: [SERVED_MODEL] },
     catalog: [
       { name: SERVED_MODEL, approxBytes: SIZE, sha1, englishOnly: false, quantized: false },
       { name: 'missing-test', approxBytes: 1024, sha1: '0'.repeat(40), englishOnly: true, quantized: false },

@@ -1,7 +1,8 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { APP_MIME_TYPES } from '../../src/main/app/app-protocol.ts';
 
 /**
  * A tiny static file server for the built renderer (out/renderer) on 127.0.0.1. Chromium blocks
@@ -9,19 +10,8 @@ import path from 'node:path';
  * exact build output over http. Nothing but GET/HEAD of files under `root` is answered.
  */
 
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json; charset=utf-8',
-};
+/** The app's own types (what its app:// handler serves), plus source maps for debugging a test. */
+const MIME: Readonly<Record<string, string>> = { ...APP_MIME_TYPES, '.map': 'application/json; charset=utf-8' };
 
 /** A running static server; `close()` stops it. */
 export interface StaticServer {
@@ -56,6 +46,11 @@ export async function startStaticServer(root: string, headers: Readonly<Record<s
       }
     })();
   });
+  return listenOnLoopback(server);
+}
+
+/** Listens on a free 127.0.0.1 port; `close()` also drops open keep-alive connections. */
+export async function listenOnLoopback(server: Server): Promise<StaticServer> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -44,12 +44,24 @@ export const SIGNING_ENV = [
   'APPLE_KEYCHAIN_PROFILE',
 ] as const;
 
+/** @electron/fuses' sentinel, which marks the fuse wire inside an Electron binary. */
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+/**
+ * Electron's default fuse states in wire order (RunAsNode, CookieEncryption, NodeOptions, NodeCliInspect,
+ * EmbeddedAsarIntegrityValidation, OnlyLoadAppFromAsar, BrowserProcessSpecificV8Snapshot,
+ * GrantFileProtocolExtraPrivileges): '1' on, '0' off.
+ */
+export const STUB_DEFAULT_FUSES = '10110001';
+const STUB_FUSE_WIRE = Buffer.concat([Buffer.from(FUSE_SENTINEL), Buffer.from([1, STUB_DEFAULT_FUSES.length]), Buffer.from(STUB_DEFAULT_FUSES)]);
+
 /** Runs electron-builder --dir --linux --x64 into `workDir` (a fresh temp folder the caller owns and removes). */
 export async function packageLinuxDir(workDir: string): Promise<LinuxPackage> {
   const dist = join(workDir, 'electron-dist');
   mkdirSync(dist, { recursive: true });
-  // The stub stands in for the Electron executable electron-builder copies and renames.
-  writeFileSync(join(dist, 'electron'), '#!/bin/sh\necho "stub Electron for packaging tests"\nexit 1\n', { mode: 0o755 });
+  // The stub stands in for the Electron executable electron-builder copies and renames. It carries a
+  // fuse wire as Electron's binary does (the sentinel, version 1, the length, one byte per fuse, with
+  // Electron's defaults), so electron-builder's `electronFuses` really flips it and the test reads it back.
+  writeFileSync(join(dist, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\necho "stub Electron for packaging tests"\nexit 1\n# '), STUB_FUSE_WIRE, Buffer.from('\n')]), { mode: 0o755 });
   // `npm test` builds out/ once before vitest; rebuilding here would race the browser tests that serve
   // out/renderer at the same time, so build only when a test runs on its own without a build.
   if (!existsSync(join(root, 'out/main/index.js'))) {

@@ -1,6 +1,19 @@
 import path from 'node:path';
 import { CONFIG_FILE, ConfigStore, ConfigValidationError } from '../../main/settings/config-store.ts';
+import { adoptFoundSecrets } from '../../main/settings/found-secrets.ts';
+import { SECRETS_FILE, SecretStore, type SafeStorageLike } from '../../main/settings/secrets.ts';
 import { EXIT_ERROR, EXIT_OK, UsageError, type CliCommand, type CliContext, type CliGroup } from '../types.ts';
+
+/** Plain Node has no safeStorage: the secret store sees no keyring. */
+const NO_KEYRING: SafeStorageLike = {
+  isEncryptionAvailable: () => false,
+  encryptString: () => {
+    throw new Error('no OS keyring from the command line');
+  },
+  decryptString: () => {
+    throw new Error('no OS keyring from the command line');
+  },
+};
 
 /** Reads a VALUE argument: JSON where it parses (true, 10, "x", {"a":1}), else the raw string. */
 export function parseCliValue(text: string): unknown {
@@ -57,11 +70,20 @@ const set: CliCommand = {
   name: 'set',
   args: 'KEY VALUE',
   summary: 'validate and save a setting (VALUE is read as JSON where it parses, e.g. true or 10, else as text)',
-  details: 'API keys are refused here: they never go into config.json.',
+  details:
+    'API keys are refused here: they never go into config.json. Keys found in config.json (e.g. from WenZi) are moved ' +
+    'to the secret store (secrets.json, mode 0600; the app encrypts them with the OS keyring when it can) before the file is saved.',
   async run(ctx, argv) {
     expectArgs(argv, ['KEY', 'VALUE']);
     const [key, raw] = argv as [string, string];
-    const store = await ConfigStore.open({ dataDir: ctx.dataDir });
+    const store = await ConfigStore.open({
+      dataDir: ctx.dataDir,
+      keepSecrets: async (found, config) => {
+        // The command line has no OS keyring (that is Electron's safeStorage): adopt() keeps the key on disk, private.
+        const secrets = await SecretStore.open({ file: path.join(ctx.dataDir, SECRETS_FILE), safeStorage: NO_KEYRING, plaintextConsent: config.secrets.plaintext_consent });
+        await adoptFoundSecrets(found, config, secrets, (message, fields) => ctx.stderr.write(`note: ${message} (${String(fields.name)})\n`));
+      },
+    });
     warnIssues(ctx, store);
     try {
       await store.set(key, parseCliValue(raw));

@@ -54,7 +54,7 @@ function parseFlags(argv: readonly string[], valued: readonly string[], switches
   return out;
 }
 
-/** `--since`: an ISO date, or a span back from now like `7d`, `12h`, `2w`. */
+/** `--since`: an ISO date, or a span back from now like `7d`, `12h`, `2w` (`all` is handled by the caller: no bound). */
 export function parseSince(text: string, now: Date = new Date()): string {
   const m = /^(\d+)([hdw])$/.exec(text);
   if (m) {
@@ -62,7 +62,7 @@ export function parseSince(text: string, now: Date = new Date()): string {
     return new Date(now.getTime() - hours * 3_600_000).toISOString();
   }
   const t = Date.parse(text);
-  if (Number.isNaN(t)) throw new UsageError(`--since must be an ISO date or a span like 7d, got '${text}'`);
+  if (Number.isNaN(t)) throw new UsageError(`--since must be an ISO date, a span like 7d or 'all', got '${text}'`);
   return new Date(t).toISOString();
 }
 
@@ -196,7 +196,9 @@ async function runQuery(ctx: CliContext, argv: readonly string[], withText: bool
   if (withText && f.positionals.length === 0) throw new UsageError('missing QUERY');
   if (!withText && f.positionals.length) throw new UsageError(`unexpected argument '${f.positionals[0]}'`);
   const limit = positiveInt(f.values.get('limit'), 'limit', 20);
-  const since = f.values.get('since');
+  // `all` is the History Browser's "all time" filter: no lower bound.
+  const sinceText = f.values.get('since');
+  const since = sinceText === 'all' ? undefined : sinceText;
   const mode = f.values.get('mode');
   const base: HistoryQuery = {
     text: withText ? f.positionals.join(' ') : '',
@@ -259,14 +261,14 @@ async function readAll(ctx: CliContext): Promise<{ records: { record: StoredReco
 
 const list: CliCommand = {
   name: 'list',
-  args: '[--active-only] [--since 7d|DATE] [--mode M] [--limit N]',
+  args: '[--active-only] [--since 7d|DATE|all] [--mode M] [--limit N]',
   summary: 'newest records first (time, mode, final text), archives included',
   run: (ctx, argv) => runQuery(ctx, argv, false),
 };
 
 const search: CliCommand = {
   name: 'search',
-  args: 'QUERY… [--active-only] [--since 7d|DATE] [--mode M] [--limit N]',
+  args: 'QUERY… [--active-only] [--since 7d|DATE|all] [--mode M] [--limit N]',
   summary: 'records containing every word of QUERY (any order; "quoted words" as a phrase), archives included',
   run: (ctx, argv) => runQuery(ctx, argv, true),
 };

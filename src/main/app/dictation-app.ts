@@ -18,13 +18,14 @@ import { CaptureLink } from '../dictation/capture-link.ts';
 import { DictationController } from '../dictation/controller.ts';
 import { panelIpcService } from '../dictation/panel-service.ts';
 import { openServiceGraph, type ServiceGraph } from '../dictation/service-graph.ts';
+import type { SecretReader } from '../enhance/enhancer.ts';
 import { SoundingCapture } from '../dictation/sounding-capture.ts';
 import type { HistoryService } from '../history/history-service.ts';
 import type { Broadcast } from '../ipc/register.ts';
 import type { DictationIpcService } from '../ipc/services.ts';
 import { electronClipboard } from '../platform/clipboard-electron.ts';
 import { platformFocus } from '../platform/focus.ts';
-import { platformKeystrokes } from '../platform/keystroke.ts';
+import { disposeKeystrokes, platformKeystrokes, prepareKeystrokes } from '../platform/keystroke.ts';
 import { applyLaunchAtLogin } from '../platform/login-item.ts';
 import type { Logger } from '../platform/logger.ts';
 import { displayServer } from '../platform/paste-plan.ts';
@@ -44,7 +45,7 @@ import type { TrayHandlers } from './tray.ts';
 export interface DictationAppDeps {
   readonly dataDir: string;
   readonly config: ConfigStore;
-  readonly secrets: { get(name: string): string | undefined };
+  readonly secrets: SecretReader;
   readonly history: HistoryService;
   readonly log: Logger;
   readonly uiLanguage: () => UiLanguage;
@@ -54,8 +55,8 @@ export interface DictationAppDeps {
   readonly broadcast: () => Broadcast | null;
   /** Tray updates (null when there is no tray). */
   readonly tray: () => { update(patch: Partial<TrayState>): void } | null;
-  /** Shows Settings (where a missing speech model is downloaded). */
-  readonly openSettings: () => void;
+  /** Shows the onboarding window: where a new user (or one whose speech engine is unusable) picks one. */
+  readonly openOnboarding: () => void;
 }
 
 /** The dictation part of the running app. */
@@ -111,7 +112,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     lang: deps.uiLanguage,
     history: deps.history,
     // electron-vite builds src/main/asr/engine-host.ts next to index.js (see electron.vite.config.ts).
-    launcher: utilityHostLauncher(utilityProcess.fork as unknown as UtilityFork, join(import.meta.dirname, 'engine-host.js')),
+    launcher: utilityHostLauncher(utilityProcess.fork as unknown as UtilityFork, join(import.meta.dirname, 'engine-host.js'), app.isPackaged),
     warn: (m) => dlog.warn(m),
   });
 
@@ -140,6 +141,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     keys: {
       // Resolved per keystroke: the hook's keyTap appears once the hotkeys are up.
       send: (k) => platformKeystrokes({ platform: process.platform, display: displayServer(process.env), keyTap: hotkeys?.keyTap() ?? null }).send(k),
+      prepare: () => prepareKeystrokes({ platform: process.platform, display: displayServer(process.env) }),
     },
     restoreClipboard: () => config.get().output.restore_clipboard,
     log: (level, m, f) => dlog.log(level, m, f),
@@ -205,8 +207,8 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       indicator.notice(e.notice);
       if (e.level !== 'error') return;
       lastError = words(e.notice);
-      // A dictation found no model: Settings › Speech is where it is fixed (the audio is kept for a retry).
-      if (e.notice.code === 'speech-model-missing') deps.openSettings();
+      // A dictation found no model: onboarding is where it is fixed (the audio is kept for a retry).
+      if (e.notice.code === 'speech-model-missing') deps.openOnboarding();
       if (c.state.state === 'idle') deps.tray()?.update({ status: 'error', detail: lastError, canRetry: c.lastRetryable() !== null });
     } else if (e.kind === 'done') {
       deps.tray()?.update({ canRetry: c.lastRetryable() !== null });
@@ -347,7 +349,8 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       hk.apply();
       // Not awaited: the model loads in the engine's own process while the app finishes starting.
       engineWarmUp = keepEngineWarm({ config: () => config.get(), onChange: (l) => config.onChange(l), warm: (cfg) => graph.asr.warmUp(cfg), log: (level, m, f) => dlog.log(level, m, f) });
-      // No speech model yet (a first start): say so now, where the user looks, not at the first key-up.
+      // No usable speech engine (a first start, or the model was removed): onboarding now, not a failure at the first key-up.
+      // The Settings › Speech banner still says it whenever Settings is opened.
       readiness = watchSpeechReadiness({
         dataDir: deps.dataDir,
         config: () => config.get(),
@@ -357,7 +360,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
           setProblem('speech', notice === null ? null : words(notice));
           if (notice !== null && when === 'start') {
             notify('warning', notice);
-            deps.openSettings();
+            deps.openOnboarding();
           }
         },
       });
@@ -387,6 +390,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       readiness?.stop();
       engineWarmUp?.stop();
       hk.dispose();
+      disposeKeystrokes();
       link.release();
       await graph.close();
     },

@@ -25,6 +25,7 @@ export function trayDownloadTracker(update: (patch: Pick<TrayState, 'download'>)
         active.set(name, trayDownloadOf(name, download));
         break;
       case 'done':
+      case 'paused':
       case 'failed':
         active.delete(name);
         break;

@@ -14,8 +14,8 @@ import type { OwnPages, WindowKind, WindowPaths } from './window-policy.ts';
 export interface WindowFactoryDeps {
   readonly paths: WindowPaths;
   readonly pages: OwnPages;
-  /** Registers a webContents as a trusted IPC sender (TrustedSenders.add). */
-  readonly trustSender: (webContents: WebContents) => void;
+  /** Registers a webContents as a trusted IPC sender of its window kind, which sets its IPC scope (TrustedSenders.add). */
+  readonly trustSender: (webContents: WebContents, kind: WindowKind) => void;
   /** The https allow-list for links handed to the system browser. */
   readonly isAllowedExternalUrl: (url: string) => boolean;
   /** Where refused requests are reported (the main log). */
@@ -41,10 +41,10 @@ export function createSecureWindow(kind: WindowKind, deps: WindowFactoryDeps): B
 
   guardSession(contents.session, deps);
   guardContents(kind, contents, deps);
-  deps.trustSender(contents);
+  deps.trustSender(contents, kind);
 
   // Hidden windows (capture, panel, indicator) are shown by their owners when needed.
-  if (kind === 'settings' || kind === 'history') win.once('ready-to-show', () => win.show());
+  if (kind === 'settings' || kind === 'history' || kind === 'onboarding') win.once('ready-to-show', () => win.show());
   if (kind === 'indicator') {
     // Click-through and above full-screen apps: it must never get in the way of the app being dictated into.
     win.setIgnoreMouseEvents(true);
@@ -125,7 +125,7 @@ function guardSession(session: Session, deps: WindowFactoryDeps): void {
     ).allow;
   });
   // The HTML entries carry the same policy in a <meta> tag; the header covers pages served over
-  // http (the dev server) in case a meta tag is ever missing. file:// responses have no headers.
+  // http (the dev server) in case a meta tag is ever missing. app:// pages get it from app-protocol.ts too.
   // Under `electron-vite dev` the dev server's pages need the dev policy (see csp.ts); built pages never do.
   const policy = deps.pages.devServerUrl === undefined ? CONTENT_SECURITY_POLICY : DEV_CONTENT_SECURITY_POLICY;
   session.webRequest.onHeadersReceived((details, callback) => {

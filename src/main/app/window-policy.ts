@@ -6,20 +6,24 @@
  * Nothing here imports electron at runtime (only types), on purpose: importing `electron` under Node
  * triggers the lazy binary download.
  */
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { appUrl } from './app-protocol.ts';
 
 /** The kinds of window Tingxie ever opens. */
-export type WindowKind = 'panel' | 'settings' | 'history' | 'capture' | 'indicator';
+export type WindowKind = 'panel' | 'settings' | 'history' | 'capture' | 'indicator' | 'onboarding';
 
 /** Every window kind, in a stable order (tests iterate over it). */
-export const WINDOW_KINDS: readonly WindowKind[] = ['panel', 'settings', 'history', 'capture', 'indicator'];
+export const WINDOW_KINDS: readonly WindowKind[] = ['panel', 'settings', 'history', 'capture', 'indicator', 'onboarding'];
 
 /** Where the built app lives relative to out/main/index.js, so specs stay pure and testable. */
 export interface WindowPaths {
   /** Absolute path of the sandboxed preload bundle (out/preload/index.cjs). */
   readonly preload: string;
+  /**
+   * Whether DevTools may open: only in development (`!app.isPackaged`). A packaged app sets
+   * `webPreferences.devTools: false`, so nobody can open a console in a window that holds IPC access.
+   */
+  readonly devTools: boolean;
 }
 
 /** The webPreferences every window shares: the Electron security checklist, spelled out. */
@@ -36,13 +40,20 @@ function secureWebPreferences(paths: WindowPaths, kind: WindowKind): BrowserWind
     allowRunningInsecureContent: false,
     experimentalFeatures: false,
     enableBlinkFeatures: '',
+    // Middle-click (auxclick) would try to open links in a new window; window.open is denied anyway, this
+    // stops the event at the source (electronegativity AUXCLICK_JS_CHECK).
+    disableBlinkFeatures: 'Auxclick',
     navigateOnDragDrop: false,
     spellcheck: false,
-    devTools: true,
+    devTools: paths.devTools,
     // The capture window is hidden but must keep pulling audio frames at full rate.
     backgroundThrottling: kind !== 'capture',
   };
 }
+
+/** The onboarding window's default and smallest size (the layout test checks both). */
+export const ONBOARDING_SIZE = { width: 600, height: 560 } as const;
+export const ONBOARDING_MIN_SIZE = { width: 480, height: 460 } as const;
 
 /** The preview panel's smallest size (its default is 520×260). */
 export const PANEL_MIN_SIZE = { width: 420, height: 220 } as const;
@@ -80,6 +91,18 @@ export function windowSpec(kind: WindowKind, paths: WindowPaths, platform: NodeJ
       };
     case 'settings':
       return { width: 860, height: 640, minWidth: 640, minHeight: 480, show: false, title: 'Tingxie Settings', webPreferences };
+    case 'onboarding':
+      // First run: a small, ordinary window (in the taskbar, so it is not lost behind others).
+      return {
+        ...ONBOARDING_SIZE,
+        minWidth: ONBOARDING_MIN_SIZE.width,
+        minHeight: ONBOARDING_MIN_SIZE.height,
+        show: false,
+        fullscreenable: false,
+        maximizable: false,
+        title: 'Tingxie',
+        webPreferences,
+      };
     case 'history':
       return { width: 1000, height: 700, minWidth: 640, minHeight: 480, show: false, title: 'Tingxie History', webPreferences };
     case 'capture':
@@ -162,11 +185,11 @@ export function permissionDecision(
 }
 
 /**
- * Where our own pages are served from: the built files (file://…/out/renderer) or, during
- * development, the electron-vite dev server.
+ * Where our own pages are served from: the built files (out/renderer, served on app://tingxie/ by
+ * app-protocol.ts; never file://) or, during development, the electron-vite dev server.
  */
 export interface OwnPages {
-  /** Absolute directory holding <kind>/index.html (out/renderer). */
+  /** Absolute directory holding <kind>/index.html (out/renderer), what app://tingxie/ serves. */
   readonly rendererDir: string;
   /** The dev server origin + base (e.g. http://localhost:5173/), when running `electron-vite dev`. */
   readonly devServerUrl?: string;
@@ -175,7 +198,7 @@ export interface OwnPages {
 /** The URL a window of `kind` loads. */
 export function pageUrl(kind: WindowKind, own: OwnPages): string {
   if (own.devServerUrl !== undefined) return new URL(`${kind}/index.html`, withSlash(own.devServerUrl)).href;
-  return pathToFileURL(join(own.rendererDir, kind, 'index.html')).href;
+  return appUrl(`${kind}/index.html`);
 }
 
 /** Whether `url` is the page a window of `kind` is meant to show (query and hash ignored). */

@@ -4,7 +4,8 @@ import { createAsrEngine } from './engine-factory.ts';
 import type { HostLauncher } from './host-launcher.ts';
 import { initialPromptFor } from './initial-prompt.ts';
 import { transcribeJournaled } from './journaled.ts';
-import type { AsrEngine, AsrResult, AsrSegment } from './types.ts';
+import { keyMismatchText } from '../settings/key-origin.ts';
+import { AsrError, type AsrEngine, type AsrResult, type AsrSegment } from './types.ts';
 
 /*
  * What the dictation controller talks to: one engine for the current settings (kept, so the local model
@@ -30,6 +31,8 @@ export interface AsrServiceOptions {
   readonly journal: AudioJournal;
   /** The remote API key, read when a remote engine is created (secret store). */
   readonly remoteApiKey: () => string | undefined;
+  /** Set when the stored key was entered for another server than asr.remote.base_url names now (SecretStore.mismatch). */
+  readonly remoteKeyMismatch?: () => { readonly savedFor: string; readonly now: string } | undefined;
   /** Electron passes a utilityProcess launcher. */
   readonly launcher?: HostLauncher;
 }
@@ -38,6 +41,11 @@ export interface AsrServiceOptions {
 function engineKey(config: Config, apiKey: string | undefined): string {
   const a = config.asr;
   return JSON.stringify(a.engine === 'local' ? ['local', a.local.model, a.local.threads, a.local.idle_unload_minutes, a.local.adaptive_context] : ['remote', a.remote.base_url, a.remote.model, apiKey ?? '']);
+}
+
+/** An engine that fails every call with `err` (nothing to load or free). */
+function refusingEngine(err: AsrError): AsrEngine {
+  return { kind: 'remote', transcribe: () => Promise.reject(err), dispose: () => Promise.resolve() };
 }
 
 /** Engine lifecycle + prompt + journaling for dictations. */
@@ -51,6 +59,9 @@ export class AsrService {
 
   /** The engine for `config`, created on first use and replaced when ASR settings change. */
   engineFor(config: Config): AsrEngine {
+    const mismatch = config.asr.engine === 'remote' ? this.opts.remoteKeyMismatch?.() : undefined;
+    // Refuse rather than call the new server without the key (or, worse, with it): the user enters it again.
+    if (mismatch !== undefined) return refusingEngine(new AsrError('auth', keyMismatchText('the transcription service', mismatch)));
     const apiKey = config.asr.engine === 'remote' ? this.opts.remoteApiKey() : undefined;
     const key = engineKey(config, apiKey);
     if (this.current?.key === key) return this.current.engine;

@@ -88,10 +88,14 @@ export type UtilityFork = (
   options?: { serviceName?: string; stdio?: 'pipe' | 'ignore' | 'inherit' | Array<'pipe' | 'ignore' | 'inherit'>; env?: NodeJS.ProcessEnv },
 ) => UtilityProcessLike;
 
-/** Launcher for Electron: pass `utilityProcess.fork` and the built host script (app/ wires it up). */
-export function utilityHostLauncher(forkFn: UtilityFork, scriptPath: string): HostLauncher {
+/**
+ * Launcher for Electron: pass `utilityProcess.fork` and the built host script (app/ wires it up), and
+ * `app.isPackaged` (a packaged app passes no native-path override to the host, whisper-addon.ts).
+ */
+export function utilityHostLauncher(forkFn: UtilityFork, scriptPath: string, packaged?: boolean): HostLauncher {
   return () => {
-    const child = forkFn(scriptPath, [], { serviceName: 'Tingxie ASR engine', stdio: ['ignore', 'ignore', 'pipe'], env: whisperHostEnv() });
+    const env = whisperHostEnv(process.env, process.platform, process.arch, packaged);
+    const child = forkFn(scriptPath, [], { serviceName: 'Tingxie ASR engine', stdio: ['ignore', 'ignore', 'pipe'], env });
     const tail = tailCollector();
     child.stderr?.on('data', (c: Buffer) => tail.push(c));
     let exited = false;

@@ -71,3 +71,32 @@ export function modelFileName(name: string): string {
 export function modelUrl(mirror: string, name: string): string {
   return `${mirror.replace(/\/+$/, '')}/${modelFileName(name)}`;
 }
+
+/** A UI language the recommendation is made for. */
+export type RecommendLanguage = 'zh' | 'en';
+
+/**
+ * The models offered first, per UI language, best first: what onboarding downloads and what Settings shows as
+ * cards (the rest of the catalog sits behind "more"). Chinese needs a multilingual model; small (quantized,
+ * 181 MB) is the smallest whisper that writes usable Chinese, base is the quick fallback. English users get the
+ * English-only models, which are more accurate at the same size.
+ * A sherpa-onnx SenseVoice entry goes first in `zh` once that engine exists (it is a separate issue): the
+ * cards and onboarding read this list only, so adding it here is the whole change on their side.
+ */
+export const RECOMMENDED_MODELS: Readonly<Record<RecommendLanguage, readonly string[]>> = {
+  zh: ['small-q5_1', 'base', 'large-v3-turbo-q5_0'],
+  en: ['base.en', 'small.en-q5_1', 'tiny.en'],
+};
+
+/**
+ * How fast a model transcribes on a typical laptop CPU, 1 (slowest) … 5 (fastest), from its family: each
+ * whisper size step is roughly 2–3× slower; turbo has large's encoder but a 4-layer decoder.
+ */
+export function modelSpeed(name: string): number {
+  if (name.startsWith('tiny')) return 5;
+  if (name.startsWith('base')) return 4;
+  if (name.startsWith('small')) return 3;
+  if (name.includes('turbo') || name.startsWith('medium')) return 2;
+  if (name.startsWith('large')) return 1;
+  return 3;
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MODEL_CATALOG, findModel, modelFileName, modelUrl, type CatalogEntry } from './model-catalog.ts';
+import { MODEL_CATALOG, RECOMMENDED_MODELS, findModel, modelFileName, modelUrl, type CatalogEntry, type RecommendLanguage } from './model-catalog.ts';
 import { validateModelFile, type ModelFileError } from './model-file.ts';
 
 /*
@@ -44,14 +44,21 @@ export interface ModelListing {
   readonly catalog: CatalogEntry | undefined;
   /** Bytes of an unfinished download waiting to be resumed. */
   readonly partialBytes: number;
+  /** Per UI language, this model's place among the recommended ones (0 = first choice); absent when not recommended. */
+  readonly recommended: Readonly<Partial<Record<RecommendLanguage, number>>>;
 }
 
 /** Options of the manager. */
 export interface ModelManagerOptions {
   readonly dataDir: string;
-  /** Base URL models are fetched from (config asr.local.models_mirror). */
-  readonly mirror: string;
+  /**
+   * Base URL models are fetched from (config asr.local.models_mirror). A function is read at each download,
+   * so a mirror changed in Settings or onboarding applies to the next download without a restart.
+   */
+  readonly mirror: string | (() => string);
   readonly catalog?: readonly CatalogEntry[];
+  /** Recommended models per UI language, best first (default RECOMMENDED_MODELS; tests pass their own catalog's). */
+  readonly recommended?: Readonly<Record<RecommendLanguage, readonly string[]>>;
   /** Free bytes on the models volume (injectable so the check itself can be tested). */
   readonly freeBytes?: (dir: string) => number;
   /** Extra room to leave free beyond the download (default 64 MiB). */
@@ -102,10 +109,13 @@ export class ModelManager {
       const m = /^ggml-(.+)\.bin$/.exec(f);
       if (m?.[1] !== undefined) names.add(m[1]);
     }
+    const recommended = this.opts.recommended ?? RECOMMENDED_MODELS;
     return [...names].map((name) => {
       const p = this.pathOf(name);
       const installed = fs.existsSync(p);
-      return { name, installed, path: p, bytes: installed ? sizeOf(p) : undefined, catalog: findModel(name, this.catalog), partialBytes: sizeOf(`${p}.part`) };
+      const rank: Partial<Record<RecommendLanguage, number>> = {};
+      for (const l of ['zh', 'en'] as const) if (recommended[l].includes(name)) rank[l] = recommended[l].indexOf(name);
+      return { name, installed, path: p, bytes: installed ? sizeOf(p) : undefined, catalog: findModel(name, this.catalog), partialBytes: sizeOf(`${p}.part`), recommended: rank };
     });
   }
 
@@ -139,7 +149,8 @@ export class ModelManager {
       have = 0;
     }
     this.checkSpace(Math.max(0, entry.approxBytes - have));
-    const url = modelUrl(this.opts.mirror, name);
+    const mirror = typeof this.opts.mirror === 'function' ? this.opts.mirror() : this.opts.mirror;
+    const url = modelUrl(mirror, name);
     let res: Response;
     try {
       res = await fetch(url, { headers: have > 0 ? { range: `bytes=${have}-` } : {}, ...(o.signal ? { signal: o.signal } : {}) });

@@ -4,7 +4,8 @@ import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { splitAtSilences } from '../audio/split.ts';
 import { encodeWav } from '../audio/wav.ts';
 import { guardHallucinations } from './hallucination.ts';
-import { AsrError, joinSegments, type AsrEngine, type AsrResult, type AsrSegment, type TranscribeOptions } from './types.ts';
+import { redact } from '../../shared/redact.ts';
+import { AsrError, joinSegments, type AsrEngine, type AsrErrorCode, type AsrResult, type AsrSegment, type TranscribeOptions } from './types.ts';
 
 /*
  * Any OpenAI-compatible /audio/transcriptions endpoint (OpenAI, Groq, a local whisper server…) through the
@@ -44,30 +45,42 @@ function loadSdk(): Promise<OpenAiModule> {
 
 const WAV_HEADER = 44;
 
-/** Maps an SDK/network failure to an AsrError. */
-export function toAsrError(err: unknown, m: OpenAiModule, ctx: { baseURL: string; timeoutMs: number; maxUploadBytes: number }): AsrError {
-  if (err instanceof AsrError) return err;
-  if (err instanceof m.APIUserAbortError) return new AsrError('cancelled', 'transcription cancelled', { cause: err });
+/** What toAsrError needs to word a failure; `apiKey` is removed from every message it makes. */
+export interface AsrErrorContext {
+  readonly baseURL: string;
+  readonly timeoutMs: number;
+  readonly maxUploadBytes: number;
+  readonly apiKey?: string | undefined;
+}
+
+/**
+ * Maps an SDK/network failure to an AsrError. Its message reaches the UI notice and the journal, and the
+ * server's text can echo the key back, so every message goes through the shared redaction.
+ */
+export function toAsrError(err: unknown, m: OpenAiModule, ctx: AsrErrorContext): AsrError {
+  const make = (code: AsrErrorCode, message: string, opts: { status?: number } = {}): AsrError => new AsrError(code, redact(message, [ctx.apiKey]), { ...opts, cause: err });
+  if (err instanceof AsrError) return err.message === redact(err.message, [ctx.apiKey]) ? err : make(err.code, err.message, err.status === undefined ? {} : { status: err.status });
+  if (err instanceof m.APIUserAbortError) return make('cancelled', 'transcription cancelled');
   if (err instanceof m.APIConnectionTimeoutError) {
-    return new AsrError('timeout', `the transcription service at ${ctx.baseURL} did not answer within ${+(ctx.timeoutMs / 1000).toFixed(1)} s`, { cause: err });
+    return make('timeout', `the transcription service at ${ctx.baseURL} did not answer within ${+(ctx.timeoutMs / 1000).toFixed(1)} s`);
   }
-  if (err instanceof m.APIConnectionError) return new AsrError('network', `cannot reach the transcription service at ${ctx.baseURL}: ${err.message}`, { cause: err });
+  if (err instanceof m.APIConnectionError) return make('network', `cannot reach the transcription service at ${ctx.baseURL}: ${err.message}`);
   if (err instanceof m.APIError) {
     const status = err.status ?? 0;
     const detail = err.message.replace(/^\d{3}\s*/, '');
-    if (status === 401 || status === 403) return new AsrError('auth', `the transcription service refused the API key (HTTP ${status}): check the key in Settings`, { status, cause: err });
+    if (status === 401 || status === 403) return make('auth', `the transcription service refused the API key (HTTP ${status}): check the key in Settings`, { status });
     if (status === 413) {
-      return new AsrError('too-large', `the audio is larger than the service accepts (HTTP 413); lower the upload limit (now ${(ctx.maxUploadBytes / 1e6).toFixed(1)} MB) so it is split`, { status, cause: err });
+      return make('too-large', `the audio is larger than the service accepts (HTTP 413); lower the upload limit (now ${(ctx.maxUploadBytes / 1e6).toFixed(1)} MB) so it is split`, { status });
     }
     if (status === 429) {
       const after = err.headers?.get?.('retry-after');
-      return new AsrError('rate-limited', `the transcription service is rate limiting (HTTP 429)${after ? `; retry after ${after} s` : ''}`, { status, cause: err });
+      return make('rate-limited', `the transcription service is rate limiting (HTTP 429)${after ? `; retry after ${after} s` : ''}`, { status });
     }
-    if (status >= 500) return new AsrError('server', `the transcription service failed (HTTP ${status}): ${detail}`, { status, cause: err });
-    return new AsrError('bad-request', `the transcription service rejected the request (HTTP ${status}): ${detail}`, { status, cause: err });
+    if (status >= 500) return make('server', `the transcription service failed (HTTP ${status}): ${detail}`, { status });
+    return make('bad-request', `the transcription service rejected the request (HTTP ${status}): ${detail}`, { status });
   }
   // A body that is not the JSON the API promises (SyntaxError from the SDK's parser, or our own checks).
-  return new AsrError('bad-response', `the transcription service sent a reply that is not a transcription: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  return make('bad-response', `the transcription service sent a reply that is not a transcription: ${(err as Error)?.message ?? String(err)}`);
 }
 
 /** OpenAI-compatible remote transcription. */
@@ -86,7 +99,7 @@ export class RemoteAsrEngine implements AsrEngine {
     const m = await loadSdk();
     const timeoutMs = this.opts.timeoutMs ?? 30_000;
     const maxUploadBytes = this.opts.maxUploadBytes ?? 25 * 1024 * 1024;
-    const ctx = { baseURL: this.opts.baseURL, timeoutMs, maxUploadBytes };
+    const ctx: AsrErrorContext = { baseURL: this.opts.baseURL, timeoutMs, maxUploadBytes, apiKey: this.opts.apiKey };
     const maxSamples = Math.floor((maxUploadBytes - WAV_HEADER) / 2);
     if (maxSamples < SAMPLE_RATE) throw new AsrError('bad-request', `upload limit ${maxUploadBytes} bytes is below one second of audio`);
     const client = new m.OpenAI({

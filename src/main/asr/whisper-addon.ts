@@ -25,6 +25,24 @@ export interface WhisperAddonDeps {
   readonly arch?: string;
   readonly cpu?: () => CpuSimd;
   readonly exists?: (file: string) => boolean;
+  /** Whether this is a packaged app (default: {@link runsPackaged}); a packaged app ignores the path override. */
+  readonly packaged?: boolean;
+}
+
+/**
+ * Environment variables that point native code at another file. A development aid only: in a packaged app
+ * they would let anything that can set the user's environment make Tingxie load any `.node` file, so a
+ * packaged app ignores them (here, in the engine host) and does not pass them on (whisperHostEnv, in main).
+ */
+export const NATIVE_PATH_OVERRIDES: readonly string[] = ['TINGXIE_WHISPER_ADDON'];
+
+/**
+ * Whether code in `dir` runs from a packaged app. The engine host has no `app.isPackaged`, but a packaged
+ * app's code always lives in resources/app.asar (the OnlyLoadAppFromAsar fuse, electron-builder.yml, makes
+ * Electron load it from nowhere else).
+ */
+export function runsPackaged(dir: string = import.meta.dirname): boolean {
+  return /[\\/]app\.asar(?:[\\/]|$)/.test(dir);
 }
 
 /** The folder holding the compiled variants (in a packaged app the unpacked copy: native code must see the real file). */
@@ -36,10 +54,14 @@ function releaseDir(resolve: (id: string) => string): string {
   }
 }
 
-/** The addon build this machine loads (TINGXIE_WHISPER_ADDON overrides the path, TINGXIE_WHISPER_VARIANT the build). */
+/**
+ * The addon build this machine loads (TINGXIE_WHISPER_VARIANT picks among the builds shipped; in development
+ * only, TINGXIE_WHISPER_ADDON overrides the path).
+ */
 export function whisperAddon(env: NodeJS.ProcessEnv = process.env, deps: WhisperAddonDeps = {}): WhisperAddon {
   const override = env.TINGXIE_WHISPER_ADDON;
-  if (override !== undefined && override !== '') return { path: override, variant: 'default', reason: 'TINGXIE_WHISPER_ADDON' };
+  const packaged = deps.packaged ?? runsPackaged();
+  if (!packaged && override !== undefined && override !== '') return { path: override, variant: 'default', reason: 'TINGXIE_WHISPER_ADDON' };
   const dir = releaseDir(deps.resolve ?? nodeRequire.resolve);
   const exists = deps.exists ?? fs.existsSync;
   const fileOf = (v: WhisperVariant): string => path.join(dir, whisperAddonFileName(v));
@@ -72,9 +94,17 @@ export function whisperUsesGpu(env: NodeJS.ProcessEnv = process.env, platform: N
  * and otherwise looks in the main bundle and the cwd, where it is not). Set at launch, because macOS
  * reads the process environment for it; the host sets it itself too when started without it.
  */
-export function whisperHostEnv(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, arch: string = process.arch): NodeJS.ProcessEnv {
-  if (!whisperUsesGpu(env, platform, arch) || env.GGML_METAL_PATH_RESOURCES !== undefined) return { ...env };
-  return { ...env, GGML_METAL_PATH_RESOURCES: path.dirname(whisperAddonPath(env, { arch })) };
+export function whisperHostEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  arch: string = process.arch,
+  packaged: boolean = runsPackaged(),
+): NodeJS.ProcessEnv {
+  const own = { ...env };
+  // A packaged app does not hand native-path overrides to the engine host (which ignores them too).
+  if (packaged) for (const name of NATIVE_PATH_OVERRIDES) delete own[name];
+  if (!whisperUsesGpu(own, platform, arch) || own.GGML_METAL_PATH_RESOURCES !== undefined) return own;
+  return { ...own, GGML_METAL_PATH_RESOURCES: path.dirname(whisperAddonPath(own, { arch, packaged })) };
 }
 
 /** The message shown when it has not. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { writeFileAtomicSync } from '../platform/durable-fs.ts';
 import { entryPath, listJsonEntries } from '../platform/json-entries.ts';
 import { decodeWav, encodeWav } from './wav.ts';
+import { redact } from '../../shared/redact.ts';
 
 /*
  * The audio journal: a session's audio is on disk before any ASR call, so a crash of the app or the engine,
@@ -85,7 +86,8 @@ export class AudioJournal {
 
   /** Marks an entry failed (ASR or a later step); it stays for a retry. */
   markFailed(id: string, error: string): JournalEntry {
-    return this.update(id, { status: 'failed', error });
+    // The error can carry a provider's text, which can echo an API key: never written to disk as is.
+    return this.update(id, { status: 'failed', error: redact(error) });
   }
 
   /** The record is safely logged: delete now when retentionDays is 0, else mark done for prune(). */

@@ -74,6 +74,7 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
     dataDir: opts.dataDir,
     journal: new AudioJournal(opts.dataDir),
     remoteApiKey: () => opts.secrets?.get('asr:remote'),
+    remoteKeyMismatch: () => opts.secrets?.mismatch?.('asr:remote'),
     ...(opts.launcher ? { launcher: opts.launcher } : {}),
   });
 

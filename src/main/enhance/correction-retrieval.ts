@@ -123,9 +123,12 @@ export class CorrectionRetriever {
     this.repair(index);
   }
 
-  /** Up to `max` lines whose wrong fragment occurs in the ASR text (most frequent, then newest first), skipping lines already shown. */
-  retrieve(asrText: string, mode: string, exclude: ReadonlySet<string>, max = MAX_RETRIEVED): string[] {
-    return this.table.lookup(asrText, mode, exclude, max);
+  /**
+   * Up to `max` lines whose wrong fragment occurs in the ASR text (see CorrectionTable.lookup), skipping
+   * lines already shown; with `shareProperNouns`, proper-noun corrections of other modes count too.
+   */
+  retrieve(asrText: string, mode: string, exclude: ReadonlySet<string>, max = MAX_RETRIEVED, shareProperNouns = false): string[] {
+    return this.table.lookup(asrText, mode, exclude, max, shareProperNouns);
   }
 
   /** Counters for diagnostics and tests. */

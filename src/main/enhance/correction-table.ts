@@ -1,5 +1,5 @@
 import { formatHistoryLine } from './history-builder.ts';
-import { diffText } from './text-diff.ts';
+import { phraseDiff, wordCount } from './text-diff.ts';
 
 /**
  * The in-memory table behind the retrieval of older corrections: every corrected, preview-confirmed
@@ -7,7 +7,8 @@ import { diffText } from './text-diff.ts';
  * contain it and the line of the newest of them (the example shown to the model); a record keeps only
  * its time, its file and the pairs it contributed, so deleting or editing it can be undone without
  * re-reading anything. Lookup goes through a per-mode map from the first two UTF-16 units of each
- * wrong fragment, so `lookup` costs O(length of the ASR text), not O(number of pairs).
+ * wrong fragment (its only unit for a one-character fix), so `lookup` costs O(length of the ASR text),
+ * not O(number of pairs); proper-noun pairs are also in a shared map, for lookups across modes.
  *
  * Memory is bounded: at most `maxRecords` records (the oldest go first) and `maxPairs` distinct pairs
  * (the least used, then oldest, go first). Counts are a ranking hint: a pair evicted and later seen
@@ -30,6 +31,8 @@ interface Pair {
   readonly wrong: string;
   readonly right: string;
   readonly id: string;
+  /** Also indexed in the shared bucket (retrieved in every mode when sharing is on). */
+  readonly properNoun: boolean;
   count: number;
   /** Key and time of the newest record containing the pair; `line` null while a replacement is pending. */
   exampleKey: string | null;
@@ -58,20 +61,62 @@ export const DEFAULT_TABLE_LIMITS: CorrectionTableLimits = { maxRecords: 50_000,
 /** Longest final text a record may have to be used (same rule as the history lines). */
 export const MAX_FINAL_CHARS = 500;
 
-/** Whether a fragment is specific enough to look for: two CJK characters or three Latin letters/digits. */
+/**
+ * Characters so frequent that a one-character correction of them (`的→地`, `在→再`) would match nearly
+ * every dictation: such a fix is still looked for, but only with a neighbouring character as context.
+ */
+const COMMON_CHARS = new Set(Array.from('的地得在再了着过是不和与就都也还又有这那个我你他她它们吗呢吧啊'));
+
+const HAN = /^\p{Script=Han}+$/u;
+
+/**
+ * Whether a fragment is specific enough to look for: one CJK character that is not a function word
+ * (a name's `龚` is found in any context), two CJK characters, or three Latin letters/digits.
+ */
 export function usefulFragment(s: string): boolean {
   const cjk = (s.match(/[\u3400-\u9fff]/gu) ?? []).length;
+  if (cjk === 1 && Array.from(s).length === 1) return !COMMON_CHARS.has(s);
   return cjk >= 2 || (cjk === 0 && s.replace(/[^A-Za-z0-9]/g, '').length >= 3);
 }
 
+/** One `wrong → right` fragment; `properNoun` marks the ones shared across modes (see `properNounPair`). */
+export interface CorrectionFragment {
+  readonly wrong: string;
+  readonly right: string;
+  readonly properNoun: boolean;
+}
+
 /**
- * The `wrong → right` fragments of a correction. A change too short to look for on its own (one CJK
- * character: `王→汪` in `王小明→汪小明`) takes one neighbouring unchanged character on each side as
- * needed (`王小→汪小`), so single-character fixes of names are still found, by their context.
+ * Whether a correction names something rather than rewords: a Han homophone swap of one to four
+ * characters (`平平→萍萍`, `龚→宫`) or a Latin name (`sequel light→SQLite`, `文字→WenZi`: a capital
+ * after the first letter, or a leading capital not at the start of a sentence, and not a mere case
+ * change). Such a fix holds in every mode, so it may be retrieved outside the mode it was made in. Pure.
  */
-export function correctionFragments(asr: string, final: string): { readonly wrong: string; readonly right: string }[] {
-  const ops = diffText(asr, final);
-  const out: { wrong: string; right: string }[] = [];
+export function properNounPair(wrong: string, right: string, sentenceStart: boolean): boolean {
+  const w = Array.from(wrong);
+  const r = Array.from(right);
+  if (HAN.test(wrong) && HAN.test(right)) return w.length === r.length && w.length <= 4 && !(w.length === 1 && COMMON_CHARS.has(wrong));
+  if (r.length > 24 || !/^[\p{L}\p{N}][\p{L}\p{N} .+#_-]*$/u.test(right) || !/[A-Z]/.test(right)) return false;
+  if (wrong.toLowerCase() === right.toLowerCase()) return false;
+  if (!/^[\p{L}\p{N} .+#_'-]+$/u.test(wrong) || (HAN.test(wrong.replace(/\s/g, '')) && w.length > 6)) return false;
+  return /\p{L}.*[A-Z]/u.test(right) || (/^[A-Z]/.test(right) && !sentenceStart);
+}
+
+/**
+ * The `wrong → right` fragments of a correction (a multi-word change whole: `sequel light → SQLite`).
+ * One CJK character is specific enough on its own (`小龚→小宫` is keyed `龚`, found in "小龚明天…"
+ * as in "小龚下周来"); a change too short to look for alone (a common character, a short Latin word)
+ * takes one neighbouring unchanged character, the preceding one first (`在家→再家`, keyed `在家`).
+ * A record that rewrites most of its text (a translation) contributes no proper noun.
+ */
+export function correctionFragments(asr: string, final: string): CorrectionFragment[] {
+  const ops = phraseDiff(asr, final);
+  // In words (a CJK character or a Latin word each), so a Latin name in Chinese text is weighed fairly;
+  // a short utterance that is only the name is not a rewrite.
+  const total = wordCount(asr);
+  const changed = ops.reduce((n, op) => n + (op.kind === 'change' ? wordCount(op.from) : 0), 0);
+  const rewrite = total > 4 && changed * 2 > total;
+  const out: CorrectionFragment[] = [];
   for (const [i, op] of ops.entries()) {
     if (op.kind !== 'change') continue;
     const from = op.from.trim();
@@ -81,16 +126,21 @@ export function correctionFragments(asr: string, final: string): { readonly wron
     const nextOp = ops[i + 1];
     const before = prevOp?.kind === 'same' && op.from === from ? Array.from(prevOp.text).at(-1) ?? '' : '';
     const after = nextOp?.kind === 'same' && op.from === from ? Array.from(nextOp.text)[0] ?? '' : '';
-    const tries: readonly [string, string][] = [['', ''], ['', after], [before, ''], [before, after]];
+    const sentenceStart = i === 0 || (prevOp?.kind === 'same' && /(^|[.!?。！？\n])\s*$/u.test(prevOp.text));
+    const properNoun = !rewrite && properNounPair(from, to, sentenceStart);
+    const tries: readonly [string, string][] = [['', ''], [before, ''], ['', after], [before, after]];
     for (const [b, a] of tries) {
       if (usefulFragment(b + from + a) && (b + a).trim() === b + a) {
-        out.push({ wrong: b + from + a, right: b + to + a });
+        out.push({ wrong: b + from + a, right: b + to + a, properNoun });
         break;
       }
     }
   }
   return out;
 }
+
+/** Lookup bucket of the pairs shared across modes (a NUL never occurs in a mode id: they are file names). */
+const SHARED = '\u0000shared';
 
 /** The pair table. */
 export class CorrectionTable {
@@ -147,7 +197,7 @@ export class CorrectionTable {
       let pair = this.pairs.get(id);
       if (pair && pairs.includes(pair)) continue;
       if (!pair) {
-        pair = { mode: r.enhance_mode, wrong: p.wrong, right: p.right, id, count: 0, exampleKey: r.key, exampleMs: r.ms, line, removed: false };
+        pair = { mode: r.enhance_mode, wrong: p.wrong, right: p.right, id, properNoun: p.properNoun, count: 0, exampleKey: r.key, exampleMs: r.ms, line, removed: false };
         this.pairs.set(id, pair);
         this.indexPair(pair);
       }
@@ -227,20 +277,26 @@ export class CorrectionTable {
   }
 
   /**
-   * Lines of pairs of `mode` whose wrong fragment occurs in the text, most frequent first (then newest),
-   * distinct, skipping `exclude` (lines already in the history section), at most `max`.
+   * Lines of pairs of `mode` whose wrong fragment occurs in the text — with `shareProperNouns`, also
+   * proper-noun pairs of other modes — the mode's own pairs first, then multi-character fragments
+   * (more specific), then the most frequent, then the newest; distinct, skipping `exclude` (lines already in the history section), at most `max`.
    */
-  lookup(text: string, mode: string, exclude: ReadonlySet<string>, max: number): string[] {
-    const byPrefix = this.lookupIndex.get(mode);
-    if (!byPrefix || max <= 0) return [];
+  lookup(text: string, mode: string, exclude: ReadonlySet<string>, max: number, shareProperNouns = false): string[] {
+    const buckets = [this.lookupIndex.get(mode), shareProperNouns ? this.lookupIndex.get(SHARED) : undefined].filter((b) => b !== undefined);
+    if (buckets.length === 0 || max <= 0) return [];
     const hits = new Set<Pair>();
-    for (let i = 0; i + 1 < text.length; i++) {
-      const list = byPrefix.get(text.slice(i, i + 2));
-      if (!list) continue;
-      for (const p of list) if (p.line !== null && text.startsWith(p.wrong, i)) hits.add(p);
+    for (let i = 0; i < text.length; i++) {
+      // Keys are the first two UTF-16 units of a fragment, or its only unit (a one-character fix).
+      for (const len of [1, 2]) {
+        if (i + len > text.length) continue;
+        const prefix = text.slice(i, i + len);
+        for (const byPrefix of buckets) for (const p of byPrefix.get(prefix) ?? []) if (p.line !== null && text.startsWith(p.wrong, i)) hits.add(p);
+      }
     }
     if (hits.size === 0) return [];
-    const ranked = [...hits].sort((a, b) => b.count - a.count || b.exampleMs - a.exampleMs);
+    const own = (p: Pair): number => (p.mode === mode ? 1 : 0);
+    const specific = (p: Pair): number => (p.wrong.length > 1 ? 1 : 0);
+    const ranked = [...hits].sort((a, b) => own(b) - own(a) || specific(b) - specific(a) || b.count - a.count || b.exampleMs - a.exampleMs);
     const out: string[] = [];
     for (const p of ranked) {
       if (out.length >= max) break;
@@ -259,30 +315,39 @@ export class CorrectionTable {
     this.orphans.clear();
   }
 
+  /** Buckets a pair is looked up in: its mode, and the shared one for a proper noun. */
+  private bucketsOf(p: Pair): string[] {
+    return p.properNoun ? [p.mode, SHARED] : [p.mode];
+  }
+
   private indexPair(p: Pair): void {
-    let byPrefix = this.lookupIndex.get(p.mode);
-    if (!byPrefix) {
-      byPrefix = new Map();
-      this.lookupIndex.set(p.mode, byPrefix);
-    }
     const prefix = p.wrong.slice(0, 2);
-    const list = byPrefix.get(prefix);
-    if (list) list.push(p);
-    else byPrefix.set(prefix, [p]);
+    for (const bucket of this.bucketsOf(p)) {
+      let byPrefix = this.lookupIndex.get(bucket);
+      if (!byPrefix) {
+        byPrefix = new Map();
+        this.lookupIndex.set(bucket, byPrefix);
+      }
+      const list = byPrefix.get(prefix);
+      if (list) list.push(p);
+      else byPrefix.set(prefix, [p]);
+    }
   }
 
   private dropPair(p: Pair): void {
     p.removed = true;
     this.pairs.delete(p.id);
     this.orphans.delete(p);
-    const byPrefix = this.lookupIndex.get(p.mode);
     const prefix = p.wrong.slice(0, 2);
-    const list = byPrefix?.get(prefix);
-    if (!byPrefix || !list) return;
-    const i = list.indexOf(p);
-    if (i >= 0) list.splice(i, 1);
-    if (list.length === 0) byPrefix.delete(prefix);
-    if (byPrefix.size === 0) this.lookupIndex.delete(p.mode);
+    for (const bucket of this.bucketsOf(p)) {
+      const byPrefix = this.lookupIndex.get(bucket);
+      const list = byPrefix?.get(prefix);
+      if (!byPrefix || !list) continue;
+      const i = list.indexOf(p);
+      if (i >= 0) list.splice(i, 1);
+      if (list.length === 0) byPrefix.delete(prefix);
+      if (byPrefix.size === 0) this.lookupIndex.delete(bucket);
+    }
   }
 
   /** The example record went away: the newest remaining record with the pair becomes the example (its line is fetched later). */

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { providerRefusalText } from '../../shared/notices/notice-text.ts';
 import type { Config } from '../settings/config-schema.ts';
-import { providerSecretName } from '../settings/secrets.ts';
+import { keyMismatchText } from '../settings/key-origin.ts';
+import { providerSecretName, type KeyMismatch } from '../settings/secrets.ts';
 import type { PromptLanguage } from './builtin-modes.ts';
 import { RESERVED_MODE_OFF } from './builtin-modes.ts';
 import { CorrectionRetriever, type CorrectionHistory, type RetrievalStats } from './correction-retrieval.ts';
@@ -38,7 +39,7 @@ export function settingsFromConfig(config: Config, lang: PromptLanguage): Enhanc
   return {
     mode: a.mode, providerId: a.default_provider, model: a.default_model, thinking: a.thinking, lang,
     timeoutMs: a.timeout * 1000, connectTimeoutMs: a.connection_timeout * 1000, maxRetries: a.max_retries, maxOutputTokens: a.max_output_tokens,
-    history: { enabled: a.conversation_history.enabled, maxEntries: a.conversation_history.max_entries, refreshThreshold: a.conversation_history.refresh_threshold, maxHistoryChars: a.conversation_history.max_history_chars },
+    history: { enabled: a.conversation_history.enabled, maxEntries: a.conversation_history.max_entries, refreshThreshold: a.conversation_history.refresh_threshold, maxHistoryChars: a.conversation_history.max_history_chars, shareProperNouns: a.conversation_history.share_proper_nouns },
     vocabulary: { enabled: a.vocabulary.enabled, maxLlmEntries: a.vocabulary.max_llm_entries },
     contextNote: a.context_note,
   };
@@ -46,14 +47,21 @@ export function settingsFromConfig(config: Config, lang: PromptLanguage): Enhanc
 
 /** What `providerFromConfig` needs from the secret store. */
 export interface SecretReader {
+  /** The key, only when bound to the server its service points to now. */
   get(name: string): string | undefined;
+  /** Set when a key is held but was entered for another server (SecretStore.mismatch). */
+  mismatch?(name: string): KeyMismatch | undefined;
 }
 
 /** A provider from the config, its key from the secret store (never from config.json). */
 export function providerFromConfig(config: Config, secrets: SecretReader | null, id: string): LlmProvider | undefined {
   const p = config.ai_enhance.providers[id];
   if (!p) return undefined;
-  return { id, kind: p.kind, baseURL: p.base_url, apiKey: secrets?.get(providerSecretName(id)), ...(p.extra_body ? { extraBody: p.extra_body } : {}) };
+  const mismatch = secrets?.mismatch?.(providerSecretName(id));
+  return {
+    id, kind: p.kind, baseURL: p.base_url, apiKey: secrets?.get(providerSecretName(id)),
+    ...(p.extra_body ? { extraBody: p.extra_body } : {}), ...(mismatch ? { keyMismatch: mismatch } : {}),
+  };
 }
 
 /** Services the enhancer uses; every context source is optional. */
@@ -215,6 +223,8 @@ export class Enhancer {
     const historyMode = mode.steps === null ? mode.id : null;
     const provider = this.deps.provider(s.providerId);
     if (!provider) return fallback(mode.id, stepIds, historyMode, { code: 'no-provider', message: `provider "${s.providerId}" is not configured` });
+    // The key was entered for another server than base_url names now: refused here, so it is never sent there.
+    if (provider.keyMismatch) return fallback(mode.id, stepIds, historyMode, { code: 'auth', message: keyMismatchText(`provider "${provider.id}"`, provider.keyMismatch) });
     const deadlineAt = started + s.timeoutMs;
     if (s.history.enabled) this.retriever?.refresh(); // never waits: a pass still running just means fewer retrieved lines
     let input = raw;

@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import type { ProviderKind } from '../../shared/provider-kinds.ts';
 import type { ProviderRefusal } from '../../shared/notices/notice.ts';
 import { providerRefusalText } from '../../shared/notices/notice-text.ts';
+import { redact } from '../../shared/redact.ts';
 import { readProviderError } from './provider-error.ts';
 import { ThinkStream } from './think-split.ts';
 import { usageFromChunk, type CallUsage } from './usage.ts';
@@ -28,6 +29,8 @@ export interface LlmProvider {
   readonly kind?: ProviderKind;
   /** The user's extra request fields (added last; null removes a field). */
   readonly extraBody?: Readonly<Record<string, unknown>>;
+  /** A stored key entered for another server than `baseURL`'s: the enhancer refuses instead of calling. */
+  readonly keyMismatch?: { readonly savedFor: string; readonly now: string };
 }
 
 /** Why an enhancement fell back to the raw text (the UI shows `message`). */
@@ -74,15 +77,9 @@ export type ChatOutcome =
   | { readonly ok: true; readonly answer: string; readonly thinking: string; readonly usage: CallUsage | null; readonly attempts: number }
   | { readonly ok: false; readonly reason: FailureReason; readonly attempts: number };
 
-/** Replaces every occurrence of each secret (and of its last 8 characters, for partial echoes) with `***`. */
+/** Removes the given keys (and anything credential-shaped) from provider text: the shared `redact` (src/shared/redact.ts). */
 export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const s of secrets) {
-    if (s === undefined || s.length < 4) continue;
-    out = out.split(s).join('***');
-    if (s.length >= 16) out = out.split(s.slice(-8)).join('***');
-  }
-  return out;
+  return redact(text, secrets);
 }
 
 let sdk: Promise<{ default: OpenAiModule }> | undefined;
@@ -90,6 +87,21 @@ let sdk: Promise<{ default: OpenAiModule }> | undefined;
 function loadSdk(): Promise<{ default: OpenAiModule }> {
   sdk ??= import('openai');
   return sdk;
+}
+
+/**
+ * Loads the SDK ahead of the first call. Importing it takes ~250 ms of main-thread time on a slow
+ * machine, which the first dictation after start would otherwise wait for; the app calls this once it
+ * is up (tray ready, hotkeys armed), so it delays neither the start nor a dictation. The remote speech
+ * engine imports the same module, so this warms it too.
+ */
+export async function preloadSdk(): Promise<void> {
+  try {
+    await loadSdk();
+  } catch (err) {
+    sdk = undefined; // the first real call tries again and reports its own error
+    throw err;
+  }
 }
 
 const clients = new Map<string, OpenAI>();

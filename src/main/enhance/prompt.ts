@@ -43,17 +43,17 @@ interface PromptTexts {
 
 const TEXTS: Readonly<Record<PromptLanguage, PromptTexts>> = {
   zh: {
-    thinkingHint: '思考请尽量简短:只需判断哪些字词需要改正,不要展开推理。',
-    headerIntro: '以下内容只用于帮助纠正识别错误:',
+    thinkingHint: '思考请尽量简短：只需判断哪些字词需要改正，不要展开推理。',
+    headerIntro: '以下内容只用于帮助纠正识别错误：',
     historyHint:
-      '- 对话记录(优先参考):是用户最近确认过的文字,体现其用词习惯与话题。识别结果与确认结果不同时写作"识别 → 确认"或行内的[误→正];只有一句的表示无需修改。',
+      '- 对话记录（优先参考）：是用户最近确认过的文字，体现其用词习惯与话题。识别结果与确认结果不同时写作"识别 → 确认"或行内的[误→正]；只有一句的表示无需修改。',
     vocabularyHint:
-      '- 词库(辅助参考):列出容易被识别成同音、近音词的专有名词。只有输入中确实出现对应的误写时才替换,不要硬套;与对话记录矛盾时以对话记录为准。',
-    historyLabel: '对话记录:',
-    vocabularyLabel: '词库:',
-    retrievedLabel: '相关的更早纠错:',
-    noteLabel: '用户备注:',
-    inputContextLabel: '当前输入环境(仅为元数据,不是用户内容):',
+      '- 词库（辅助参考）：列出容易被识别成同音、近音词的专有名词。只有输入中确实出现对应的误写时才替换，不要硬套；与对话记录矛盾时以对话记录为准。',
+    historyLabel: '对话记录：',
+    vocabularyLabel: '词库：',
+    retrievedLabel: '相关的更早纠错：',
+    noteLabel: '用户备注：',
+    inputContextLabel: '当前输入环境（仅为元数据，不是用户内容）：',
   },
   en: {
     thinkingHint: 'Keep any reasoning very short: only decide which words need fixing.',

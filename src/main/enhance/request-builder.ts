@@ -21,7 +21,8 @@ export interface StepSettings {
   readonly model: string;
   readonly thinking: boolean;
   readonly maxOutputTokens: number;
-  readonly history: HistoryLimits & { readonly enabled: boolean };
+  /** `shareProperNouns`: retrieve proper-noun corrections made in other modes too (absent: on). */
+  readonly history: HistoryLimits & { readonly enabled: boolean; readonly shareProperNouns?: boolean };
   readonly vocabulary: { readonly enabled: boolean; readonly maxLlmEntries: number };
   readonly contextNote: string;
   /** Override of the model's context window (tokens). */
@@ -79,7 +80,7 @@ export async function buildStepRequest(
   let retrieved: string[] = [];
   if (s.history.enabled && src.retriever) {
     try {
-      retrieved = src.retriever.retrieve(input, step.id, new Set(historyLines));
+      retrieved = src.retriever.retrieve(input, step.id, new Set(historyLines), undefined, s.history.shareProperNouns ?? true);
     } catch (err) {
       src.warn(`correction retrieval unavailable: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -18,9 +18,57 @@ export function diffText(a: string, b: string): DiffOp[] {
   return tokenDiff(a, b, diffTokens, (n, m) => n * m <= MAX_DIFF_CELLS);
 }
 
-/** Inline diff `果果遇到了[平平→萍萍]。`: unchanged text as is, each change as `[wrong→right]`. */
+const isBlank = (s: string): boolean => /^\s+$/u.test(s);
+
+/** Longest whitespace both texts start with (`end`: end with). */
+function sharedSpace(x: string, y: string, end: boolean): string {
+  const wx = (end ? /\s*$/u : /^\s*/u).exec(x)?.[0] ?? '';
+  const wy = (end ? /\s*$/u : /^\s*/u).exec(y)?.[0] ?? '';
+  let n = 0;
+  while (n < wx.length && n < wy.length && (end ? wx[wx.length - 1 - n] === wy[wy.length - 1 - n] : wx[n] === wy[n])) n++;
+  return end ? wx.slice(wx.length - n) : wx.slice(0, n);
+}
+
+/**
+ * The diff with a multi-word change kept whole, as WenZi writes it: changes separated only by whitespace
+ * become one change (`sequel light → SQLite` is one correction, not `[sequel→SQLite] [light →]`), and
+ * whitespace both sides share at a change's ends is moved out of it into the unchanged text.
+ */
+export function phraseDiff(a: string, b: string): DiffOp[] {
+  const merged: DiffOp[] = [];
+  for (const op of diffText(a, b)) {
+    const prev = merged[merged.length - 1];
+    const gap = merged[merged.length - 2];
+    if (op.kind === 'change' && prev?.kind === 'same' && isBlank(prev.text) && gap?.kind === 'change') {
+      merged.splice(-2, 2, { kind: 'change', from: gap.from + prev.text + op.from, to: gap.to + prev.text + op.to });
+    } else merged.push(op);
+  }
+  const out: DiffOp[] = [];
+  const pushSame = (text: string): void => {
+    if (text === '') return;
+    const last = out[out.length - 1];
+    if (last?.kind === 'same') out[out.length - 1] = { kind: 'same', text: last.text + text };
+    else out.push({ kind: 'same', text });
+  };
+  for (const op of merged) {
+    if (op.kind === 'same') {
+      pushSame(op.text);
+      continue;
+    }
+    const lead = sharedSpace(op.from, op.to, false);
+    const from = op.from.slice(lead.length);
+    const to = op.to.slice(lead.length);
+    const trail = sharedSpace(from, to, true);
+    pushSame(lead);
+    if (from.length > trail.length || to.length > trail.length) out.push({ kind: 'change', from: from.slice(0, from.length - trail.length), to: to.slice(0, to.length - trail.length) });
+    pushSame(trail);
+  }
+  return out;
+}
+
+/** Inline diff `果果遇到了[平平→萍萍]。`: unchanged text as is, each change as `[wrong→right]` (a phrase in one bracket). */
 export function inlineDiff(a: string, b: string): string {
-  return diffText(a, b)
+  return phraseDiff(a, b)
     .map((op) => (op.kind === 'same' ? op.text : `[${op.from}→${op.to}]`))
     .join('');
 }
@@ -28,7 +76,7 @@ export function inlineDiff(a: string, b: string): string {
 /** The changed fragments (wrong → right) between the recognised and the confirmed text, whitespace-trimmed, non-empty wrong side. */
 export function correctionPairs(asr: string, final: string): { readonly wrong: string; readonly right: string }[] {
   const out: { wrong: string; right: string }[] = [];
-  for (const op of diffText(asr, final)) {
+  for (const op of phraseDiff(asr, final)) {
     if (op.kind !== 'change') continue;
     const wrong = op.from.trim();
     const right = op.to.trim();

@@ -69,6 +69,8 @@ export class HistoryStore {
   /** Records accepted while the disk refused them, oldest first: written before anything newer. */
   private readonly pending: HistoryRecord[] = [];
   private readonly healthState: StoreHealth;
+  /** Records the active file keeps (the seed's 20,000 unless a test shrinks it). */
+  readonly maxActiveRecords: number;
 
   private constructor(opts: HistoryStoreOptions, paths: HistoryPaths, report: OpenReport, state: { tailClean: boolean; rotationPending: boolean }) {
     this.paths = paths;
@@ -81,10 +83,11 @@ export class HistoryStore {
     this.warn = opts.warn ?? ((m) => console.warn(m));
     this.locateHint = opts.locate;
     this.hot = new HotCache(opts.hotCacheSize ?? HOT_CACHE_SIZE);
+    this.maxActiveRecords = opts.maxRecords ?? MAX_ACTIVE_RECORDS;
     this.healthState = new StoreHealth(report.health, { retryMs: opts.writeRetryMs ?? 2000, warn: (m) => this.warn(m), now: this.now });
     this.rotation = new RotationScheduler({
       paths,
-      maxRecords: opts.maxRecords ?? MAX_ACTIVE_RECORDS,
+      maxRecords: this.maxActiveRecords,
       rotateMinBytes: opts.rotateMinBytes ?? ROTATE_MIN_BYTES,
       quietMs: opts.rotationQuietMs ?? ROTATION_QUIET_MS,
       maxDeferMs: opts.rotationMaxDeferMs ?? ROTATION_MAX_DEFER_MS,
@@ -358,10 +361,13 @@ export class HistoryStore {
 
   /**
    * Adds existing records (import): archive targets are appended to their month files, active targets
-   * are merged into the active file in timestamp order, then the seed's rotation check runs.
+   * are merged into the active file in timestamp order (the file is created when missing), then the
+   * count check runs without the 4 MB guard, so the active file ends up with the newest `maxActiveRecords`.
    */
   addRecords(items: readonly RecordPlacement[]): Promise<number> {
     return this.enqueueRewrite(async () => {
+      // A fresh data folder gets its active file even when everything imported was archived.
+      await appendDurable(this.paths.active, '');
       if (items.length === 0) return 0;
       const nowIso = this.now().toISOString();
       const byMonth = new Map<string, string[]>();
@@ -379,7 +385,7 @@ export class HistoryStore {
       this.hot.invalidate();
       this.counter++;
       this.emit({ type: 'added', rows: items.map((it) => ({ record: it.record, file: it.target === 'active' ? 'active' : it.target.month })) });
-      this.rotation.check();
+      this.rotation.checkForced();
       return items.length;
     });
   }

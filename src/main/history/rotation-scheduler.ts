@@ -52,6 +52,8 @@ export class RotationScheduler {
   private epoch = 0;
   private task: Promise<void> | null = null;
   private again = false;
+  /** Set by `checkForced`: the next run skips the seed's 4 MB guard (consumed by that run). */
+  private forced = false;
   private rotations = 0;
   /** The pending quiet-period timer, and when the first deferred request was made. */
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -173,12 +175,33 @@ export class RotationScheduler {
     });
   }
 
+  /**
+   * The count check without the seed's 4 MB guard, for an import: whatever the file's size, the active
+   * file must end up holding the newest `maxRecords` (import merges in timestamp order, so the oldest
+   * excess is at its head, exactly what the rotation moves).
+   */
+  checkForced(): void {
+    this.forced = true;
+    if (this.failures > 0 && Date.now() < this.retryAt) return;
+    if (this.task) {
+      this.again = true;
+      return;
+    }
+    this.task = this.loop().finally(() => {
+      this.task = null;
+    });
+  }
+
   private async loop(): Promise<void> {
     do {
       this.again = false;
+      const forced = this.forced;
+      this.forced = false;
       try {
-        await this.once();
+        await this.once(forced);
       } catch (err) {
+        // The retry must still ignore the size guard, or an import could leave more than the limit active.
+        if (forced) this.forced = true;
         // The appended records are durable; the unfinished rotation is completed from its intent later.
         this.count = null;
         this.bytes = null;
@@ -194,7 +217,7 @@ export class RotationScheduler {
     } while (this.again);
   }
 
-  private async once(): Promise<void> {
+  private async once(forced: boolean): Promise<void> {
     const { paths, maxRecords } = this.host;
     const snap = await this.host.locked(async () => {
       await this.host.repair();
@@ -205,7 +228,7 @@ export class RotationScheduler {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
       this.bytes = size;
-      if (!needsCountCheck(size, this.host.rotateMinBytes)) return null;
+      if (!forced && !needsCountCheck(size, this.host.rotateMinBytes)) return null;
       return { size, count: this.count, seq: this.appendSeq, epoch: this.epoch };
     });
     if (!snap) return;

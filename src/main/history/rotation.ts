@@ -1,5 +1,3 @@
-import { recordKey } from '../../shared/history/record.ts';
-import type { JsonlLine } from './jsonl-reader.ts';
 import type { ArchiveMonth } from './paths.ts';
 
 /** Seed: rotation is skipped while the active file is smaller than this (cheap guard, no line counting). */
@@ -36,35 +34,6 @@ export interface RotationMove {
   readonly month: ArchiveMonth;
   /** The line exactly as it was in the active file (copied verbatim into the archive). */
   readonly text: string;
-}
-
-/** What a rotation will do. */
-export interface RotationPlan {
-  /** Oldest records beyond the limit, in file order. */
-  readonly moves: readonly RotationMove[];
-  /** Lines of the records that stay, in file order. */
-  readonly keep: readonly string[];
-  /** Unparseable lines of the active file (they go to quarantine with the rewrite). */
-  readonly bad: readonly JsonlLine[];
-  /** Record count of the active file before rotating. */
-  readonly countBefore: number;
-}
-
-/**
- * Plans a rotation of the active file's lines: when it holds more than `maxRecords` records, the oldest
- * excess (file order, as WenZi) moves to the archive of its timestamp's month. Null when nothing moves. Pure.
- */
-export function planRotation(lines: readonly JsonlLine[], maxRecords: number = MAX_ACTIVE_RECORDS): RotationPlan | null {
-  const records = lines.filter((l): l is Extract<JsonlLine, { kind: 'record' }> => l.kind === 'record');
-  if (records.length <= maxRecords) return null;
-  const excess = records.length - maxRecords;
-  const moves = records.slice(0, excess).map((l) => ({ key: recordKey(l.record), month: archiveMonthOf(l.record.timestamp), text: l.text }));
-  return {
-    moves,
-    keep: records.slice(excess).map((l) => l.text),
-    bad: lines.filter((l) => l.kind === 'bad'),
-    countBefore: records.length,
-  };
 }
 
 /** Moves grouped by month, months in ascending order (`unknown` last). Pure. */

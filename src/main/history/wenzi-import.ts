@@ -18,10 +18,19 @@ export interface ImportReport {
 
 const contentKey = (r: StoredRecord): string => `${r.timestamp}\u0000${r.asr_text}\u0000${r.final_text}`;
 
+/** Sort key of a timestamp as `mergeIntoActive` orders lines: unparseable ones first. */
+const timeOf = (r: StoredRecord): number => {
+  const t = Date.parse(r.timestamp);
+  return Number.isNaN(t) ? -Infinity : t;
+};
+
 /**
  * Imports a WenZi data folder (conversation_history.jsonl + conversation_history_archives/*.jsonl) without
- * duplicates. Records keep their timestamps and raw lines; archived ones and ones older than the oldest
- * active record go to their month archive, the rest are merged into the active file (then the seed rotation runs).
+ * duplicates. Records keep their timestamps and raw lines (unknown fields and shapes, WenZi's
+ * object `input_context` included, stay byte for byte). WenZi's archived records go to their month
+ * archives; of its active records and the store's own, the newest `maxActiveRecords` by timestamp are
+ * what the active file keeps — what WenZi's rotation keeps — and the rest go to their month archives
+ * (imported ones directly; the store's own by the rotation `addRecords` runs after merging in time order).
  * Re-running after a crash is safe: what was already imported is skipped as a duplicate.
  */
 export async function importWenziFolder(store: HistoryStore, wenziDir: string): Promise<ImportReport> {
@@ -35,9 +44,8 @@ export async function importWenziFolder(store: HistoryStore, wenziDir: string): 
   const existing = await allRecords(store);
   const keys = new Set(existing.map(recordKey));
   const contents = new Set(existing.map(contentKey));
-  const active = await store.readFile('active');
-  const oldestActive = active.length ? Math.min(...active.map((r) => Date.parse(r.timestamp)).filter((t) => !Number.isNaN(t))) : Infinity;
-  const placements: RecordPlacement[] = [];
+  const archived: RecordPlacement[] = [];
+  const activeCandidates: RecordPlacement[] = [];
   let duplicates = 0;
   let badLines = 0;
   for (const s of sources) {
@@ -54,11 +62,27 @@ export async function importWenziFolder(store: HistoryStore, wenziDir: string): 
       }
       keys.add(k);
       contents.add(c);
-      const t = Date.parse(l.record.timestamp);
-      const toArchive = s.archived || Number.isNaN(t) || t < oldestActive;
-      placements.push({ record: l.record, text: l.text, target: toArchive ? { month: archiveMonthOf(l.record.timestamp) } : 'active' });
+      const month = archiveMonthOf(l.record.timestamp);
+      if (s.archived) archived.push({ record: l.record, text: l.text, target: { month } });
+      else activeCandidates.push({ record: l.record, text: l.text, target: 'active' });
     }
   }
+  const placements = [...archived, ...placeActive(await store.readFile('active'), activeCandidates, store.maxActiveRecords)];
   await store.addRecords(placements);
   return { imported: placements.length, duplicates, badLines };
+}
+
+/**
+ * Which imported active records stay active: the store's active records and the candidates in the
+ * order `mergeIntoActive` writes them (stable by time, the store's first), of which the last `max` are
+ * kept. Candidates before that point go straight to their month archive. Pure.
+ */
+export function placeActive(existingActive: readonly StoredRecord[], candidates: readonly RecordPlacement[], max: number): RecordPlacement[] {
+  const order = [...existingActive.map((r) => ({ t: timeOf(r), c: null as RecordPlacement | null })), ...candidates.map((c) => ({ t: timeOf(c.record), c }))];
+  order.sort((a, b) => a.t - b.t);
+  const firstKept = Math.max(0, order.length - max);
+  return order.flatMap((o, i) => {
+    if (!o.c) return [];
+    return [i >= firstKept ? o.c : { ...o.c, target: { month: archiveMonthOf(o.c.record.timestamp) } }];
+  });
 }

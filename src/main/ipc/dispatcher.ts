@@ -1,6 +1,7 @@
 /**
- * The main-side IPC wrapper, pure (no electron): for every call it checks the channel, the sender and
- * the payload (size guard, then the contract's zod schema) before a handler runs, and turns every
+ * The main-side IPC wrapper, pure (no electron): for every call it checks the channel, the sender, the
+ * sender window's scope (window-scopes.ts) and the payload (size guard, then the contract's zod schema)
+ * before a handler runs, and turns every
  * outcome, including a throwing handler, into an envelope. `dispatch` never throws.
  */
 import type { z } from 'zod';
@@ -45,11 +46,22 @@ export interface DispatchLimits {
 /** 1 MB and 40 levels: far above any real request, low enough that checking costs nothing. */
 export const defaultDispatchLimits: DispatchLimits = { maxPayloadBytes: 1024 * 1024, maxPayloadDepth: 40 };
 
+/** What a trusted sender's window may call: its kind and that kind's invoke channels. */
+export interface SenderScope {
+  readonly kind: string;
+  readonly mayCall: (channel: InvokeChannel) => boolean;
+}
+
 /** Options of {@link createIpcDispatcher}. */
 export interface IpcDispatcherOptions {
   readonly contract: { readonly [C in InvokeChannel]: ChannelSpec };
   readonly handlers: IpcHandlers;
   readonly isTrustedSender: (sender: IpcSender) => boolean;
+  /**
+   * The scope of a trusted sender's window (TrustedSenders.scopeOf). A call outside it, or from a sender
+   * without a known scope, is refused as `out-of-scope` before its payload is even looked at.
+   */
+  readonly scopeOf: (sender: IpcSender) => SenderScope | undefined;
   readonly log: IpcLog;
   readonly limits?: DispatchLimits;
 }
@@ -104,7 +116,7 @@ function describeSender(sender: unknown): Record<string, unknown> {
 
 /** Creates the dispatcher over the contract and one handler per channel. */
 export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatcher {
-  const { contract, handlers, isTrustedSender, log } = options;
+  const { contract, handlers, isTrustedSender, scopeOf, log } = options;
   const limits = options.limits ?? defaultDispatchLimits;
   const channels = Object.keys(contract) as InvokeChannel[];
   const known: ReadonlySet<string> = new Set(channels);
@@ -135,6 +147,19 @@ export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatche
       // Electron security checklist item 17: only our own windows may call main.
       safeLog('warn', 'IPC call from an untrusted sender refused', { channel: ch, ...describeSender(sender) });
       return failure('untrusted-sender', `${ch} refused: the call did not come from a Tingxie window`);
+    }
+
+    // Per-window scope: a trusted window may still call only what its job needs (issue 14, item 8).
+    let scope: SenderScope | undefined;
+    try {
+      scope = scopeOf(sender);
+    } catch (error) {
+      safeLog('error', 'IPC scope lookup failed', { channel: ch, error: safeMessage(error) });
+    }
+    if (scope === undefined || !scope.mayCall(ch)) {
+      const kind = scope?.kind ?? 'unknown';
+      safeLog('warn', 'IPC call outside the window\'s scope refused', { channel: ch, windowKind: kind, ...describeSender(sender) });
+      return failure('out-of-scope', `${ch} refused: the ${kind} window may not call it`);
     }
 
     // Size and shape guard before zod: refuses huge or deeply nested payloads without walking them fully.

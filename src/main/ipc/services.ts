@@ -2,6 +2,7 @@
  * What the IPC handlers need from the rest of main, injected by the composition root (and by tests,
  * which pass the real stores over a temp folder).
  */
+import type { SpeechCheckResult } from '../../shared/ipc/onboarding-contract.ts';
 import type { ConfigStore } from '../settings/config-store.ts';
 import type { SecretStore } from '../settings/secrets.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
@@ -101,6 +102,16 @@ export interface SettingsApi {
   historyImport(): Promise<HistoryImportResult>;
 }
 
+/** The onboarding window's calls (index.ts builds it; handlers/onboarding.ts wraps it). */
+export interface OnboardingService {
+  /** Shows the onboarding window (Settings › Speech "Set up again"). */
+  open(): void;
+  /** Closes the onboarding window (its Done / Skip). */
+  close(): void;
+  /** One real request to the remote transcription endpoint (asr/verify-remote-speech.ts). */
+  verifySpeech(): Promise<SpeechCheckResult>;
+}
+
 /** Everything the handlers delegate to. */
 export interface Services {
   readonly config: ConfigService;
@@ -111,4 +122,6 @@ export interface Services {
   readonly dictation?: DictationIpcService;
   /** Absent where the settings services are not built: their channels then fail cleanly. */
   readonly settings?: SettingsApi;
+  /** Absent where there is no onboarding window (CLI-style set-ups, most tests): its channels then fail cleanly. */
+  readonly onboarding?: OnboardingService;
 }

@@ -38,6 +38,7 @@ export function setupIpc(ipcMain: IpcMainLike, options: IpcSetupOptions): IpcRun
     contract: ipcContract,
     handlers: createHandlers(services),
     isTrustedSender: trusted.isTrustedSender,
+    scopeOf: trusted.scopeOf,
     log,
   });
   const unregister = registerIpc(ipcMain, dispatcher);

@@ -19,6 +19,11 @@ import { activateWindow, foregroundId, hwndOf, loadUser32, type User32 } from '.
 export interface FocusPort {
   /** The focused window now, or null when the platform cannot say. Never throws. */
   current(): Promise<FocusTarget | null>;
+  /**
+   * Only the id of the focused window, when the platform has a cheaper way to get it than `current()`
+   * (X11: no WM_CLASS lookup): the paste compares it with the remembered target. Never throws.
+   */
+  focusedId?(): Promise<string | null>;
   /** Brings `target` to the front; rejects with a readable reason when that failed. */
   activate(target: FocusTarget): Promise<void>;
 }
@@ -28,16 +33,25 @@ const WIN32_API = `Add-Type -Namespace Tx -Name W -MemberDefinition '[DllImport(
 /** X11 focus through xdotool/xprop (`env` selects the display in tests). */
 export function x11Focus(env?: NodeJS.ProcessEnv): FocusPort {
   const o = env ? { env } : {};
-  return {
-    async current() {
-      const r = await runCommand('xdotool', ['getactivewindow'], { timeoutMs: 1500, ...o });
-      let id = r.code === 0 ? r.stdout.trim() : '';
-      if (!/^\d+$/.test(id)) {
-        // Without a window manager there is no _NET_ACTIVE_WINDOW; the input focus still says where keys go.
-        const f = await runCommand('xdotool', ['getwindowfocus'], { timeoutMs: 1500, ...o });
-        id = f.code === 0 ? f.stdout.trim() : '';
+  // Which query answered last: without a window manager `getactivewindow` fails (no
+  // _NET_ACTIVE_WINDOW) after a round trip, and a paste should not pay that failure every time.
+  let order: readonly ('getactivewindow' | 'getwindowfocus')[] = ['getactivewindow', 'getwindowfocus'];
+  const focusedId = async (): Promise<string | null> => {
+    for (const q of order) {
+      const r = await runCommand('xdotool', [q], { timeoutMs: 1500, ...o });
+      const id = r.code === 0 ? r.stdout.trim() : '';
+      if (/^\d+$/.test(id)) {
+        if (q !== order[0]) order = [...order].reverse();
+        return id;
       }
-      if (!/^\d+$/.test(id)) return null;
+    }
+    return null;
+  };
+  return {
+    focusedId,
+    async current() {
+      const id = await focusedId();
+      if (id === null) return null;
       const p = await runCommand('xprop', ['-id', id, 'WM_CLASS'], { timeoutMs: 1500, ...o });
       const wmClass = p.code === 0 ? parseWmClass(p.stdout) : [];
       return { id, wmClass, ...(wmClass[1] !== undefined ? { app: wmClass[1] } : {}) };

@@ -1,6 +1,7 @@
 /**
  * Sends the paste/copy keystroke to the focused window, per platform, with fallbacks:
- * - Linux X11: `xdotool key --clearmodifiers` (clears a still-held dictation modifier first);
+ * - Linux X11: `xdotool key --clearmodifiers` (clears a still-held dictation modifier first), through a
+ *   helper started at key-down (warm-xdotool.ts);
  * - Linux Wayland: `wtype`, then `ydotool`, then xdotool (reaches XWayland windows only);
  * - Windows: user32 SendInput called directly (koffi, win32-input.ts), then uiohook-napi's `keyTap`,
  *   then PowerShell `SendKeys`;
@@ -10,11 +11,14 @@
  */
 import type { DisplayServer, PasteKeys } from './paste-plan.ts';
 import { describeFailure, runCommand } from './run-command.ts';
+import { WarmXdotool } from './warm-xdotool.ts';
 import { loadUser32, sendChord, type User32 } from './win32-input.ts';
 
 /** Sends a keystroke; rejects with a readable reason when no strategy worked. */
 export interface KeystrokePort {
   send(keys: PasteKeys): Promise<void>;
+  /** Gets the next `send` ready ahead of time (called at key-down); optional, never throws. */
+  prepare?(): void;
 }
 
 /** uiohook-napi's keyTap (key code, modifier codes). */
@@ -28,9 +32,34 @@ function parts(keys: PasteKeys): { readonly mods: readonly ('ctrl' | 'shift' | '
   return { mods: all.slice(0, -1) as ('ctrl' | 'shift' | 'cmd')[], key: all.at(-1) as 'v' | 'c' };
 }
 
-async function xdotool(keys: PasteKeys, env?: NodeJS.ProcessEnv): Promise<void> {
-  const r = await runCommand('xdotool', ['key', '--clearmodifiers', keys], { timeoutMs: 3000, ...(env ? { env } : {}) });
-  if (r.code !== 0) throw new Error(describeFailure('xdotool', r));
+/** The prepared xdotool helpers, by display (warm-xdotool.ts). */
+const warm = new Map<string, WarmXdotool>();
+function warmFor(env?: NodeJS.ProcessEnv): WarmXdotool {
+  const display = (env ?? process.env).DISPLAY ?? '';
+  let w = warm.get(display);
+  if (w === undefined) {
+    w = new WarmXdotool(env ? { env } : {});
+    warm.set(display, w);
+  }
+  return w;
+}
+
+function xdotool(keys: PasteKeys, env?: NodeJS.ProcessEnv): Promise<void> {
+  return warmFor(env).key(keys);
+}
+
+/**
+ * Gets the next keystroke ready ahead of time where that saves the user time: on X11 an xdotool
+ * helper is started (at key-down) so the paste does not wait for it to start. Never throws.
+ */
+export function prepareKeystrokes(opts: { readonly platform: NodeJS.Platform; readonly display: DisplayServer; readonly env?: NodeJS.ProcessEnv }): void {
+  if (opts.platform === 'linux' && opts.display === 'x11') warmFor(opts.env).prepare();
+}
+
+/** Ends the waiting helpers (quit). */
+export function disposeKeystrokes(): void {
+  for (const w of warm.values()) w.dispose();
+  warm.clear();
 }
 
 async function wtype(keys: PasteKeys): Promise<void> {

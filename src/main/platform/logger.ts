@@ -8,6 +8,7 @@
  */
 import { appendFileSync, mkdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { redact } from '../../shared/redact.ts';
 
 /** Severity levels, least to most severe. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -123,13 +124,16 @@ export function formatLine(
   message: string,
   fields: LogFields | undefined,
 ): string {
-  const safeFields = fields === undefined ? undefined : JSON.parse(JSON.stringify(fields, replacer)) as Record<string, unknown>;
+  // Fields and messages carry provider replies and URLs, which can hold an API key: the whole serialised
+  // field set is redacted as JSON text (a removed key leaves `***`, so the JSON stays valid).
+  const safeFields = fields === undefined ? undefined : JSON.parse(redact(JSON.stringify(fields, replacer))) as Record<string, unknown>;
+  const text = redact(message);
   if (format === 'json') {
-    return `${JSON.stringify({ time: time.toISOString(), level, ...(scope ? { scope } : {}), msg: message, ...safeFields })}\n`;
+    return `${JSON.stringify({ time: time.toISOString(), level, ...(scope ? { scope } : {}), msg: text, ...safeFields })}\n`;
   }
   const extra = safeFields && Object.keys(safeFields).length > 0 ? ` ${JSON.stringify(safeFields)}` : '';
   // Text lines stay one line each even if the message has newlines.
-  return `${time.toISOString()} ${level.toUpperCase().padEnd(5)} ${scope ? `[${scope}] ` : ''}${message.replace(/\r?\n/g, '\\n')}${extra}\n`;
+  return `${time.toISOString()} ${level.toUpperCase().padEnd(5)} ${scope ? `[${scope}] ` : ''}${text.replace(/\r?\n/g, '\\n')}${extra}\n`;
 }
 
 /** JSON replacer: Errors become { name, message, stack }, bigints strings (a cycle makes the caller log the serialisation error instead). */

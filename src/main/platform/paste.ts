@@ -1,10 +1,11 @@
 /**
  * Text insertion: the controller's OutputPort over a clipboard, focus and keystroke port. A paste puts
- * the text on the clipboard (marked transient), re-focuses the window remembered at key-down, sends the
- * platform's paste keystroke (Ctrl+Shift+V for Linux terminals), and a moment later puts the user's
- * clipboard back unless it changed meanwhile. Pastes run one after another (a restore must never
- * capture the previous paste's text as "the user's clipboard"). Any failure leaves the text on the
- * clipboard and says so. Nothing here imports electron: the app passes Electron's clipboard, tests xclip.
+ * the text on the clipboard (marked transient), re-focuses the window remembered at key-down when the
+ * focus left it (the preview panel took it), sends the platform's paste keystroke (Ctrl+Shift+V for
+ * Linux terminals), and a moment later puts the user's clipboard back unless it changed meanwhile.
+ * Pastes run one after another (a restore must never capture the previous paste's text as "the user's
+ * clipboard"). Any failure leaves the text on the clipboard and says so. Nothing here imports
+ * electron: the app passes Electron's clipboard, tests xclip.
  */
 import type { Notice } from '../../shared/notices/notice.ts';
 import type { DeliveryOutcome, OutputPort } from '../ports/output-port.ts';
@@ -32,7 +33,7 @@ export interface PasteServiceOptions {
   readonly keys: KeystrokePort;
   /** Whether to put the user's clipboard back (config output.restore_clipboard). */
   readonly restoreClipboard: () => boolean;
-  /** Wait after re-focusing before the keystroke (the target must take focus first). */
+  /** Wait after re-focusing before the keystroke (the target must take focus first); no wait when the focus never left. */
   readonly settleMs?: number;
   /** Wait after the keystroke before restoring (the target reads the clipboard asynchronously; WenZi: 1 s). */
   readonly restoreAfterMs?: number;
@@ -67,11 +68,20 @@ export class PasteService implements OutputPort {
   /** Remembers the focused window (call at key-down, before any Tingxie window can take focus). */
   rememberTarget(): void {
     this.target = this.o.focus.current().catch(() => null);
+    // The keystroke's helper starts now, during the dictation, not while the user waits for the text.
+    this.o.keys.prepare?.();
   }
 
   /** The remembered target (tests, logs). */
   remembered(): Promise<FocusTarget | null> {
     return this.target;
+  }
+
+  /** The id of the window focused now (null when it cannot be read). */
+  private focusedId(): Promise<string | null> {
+    const f = this.o.focus;
+    const id = f.focusedId ? f.focusedId() : f.current().then((t) => t?.id ?? null);
+    return id.catch(() => null);
   }
 
   /** OutputPort: paste into the remembered window, or copy. Never throws. */
@@ -126,22 +136,30 @@ export class PasteService implements OutputPort {
 
   private async paste(text: string): Promise<DeliveryResult> {
     const c = this.o.clipboard;
-    let saved: unknown = null;
-    try {
-      saved = await c.snapshot();
-    } catch (err) {
-      this.o.log?.('warn', 'could not read the clipboard before pasting; it will not be restored', { error: String(err) });
-    }
+    const target = await this.target;
+    // The user's clipboard and the focused window are read at the same time: both are a round trip to
+    // the OS (a helper process each on X11), and the user is waiting for the text.
+    const [saved, focused] = await Promise.all([
+      c.snapshot().catch((err: unknown) => {
+        this.o.log?.('warn', 'could not read the clipboard before pasting; it will not be restored', { error: String(err) });
+        return null;
+      }),
+      target === null ? Promise.resolve(null) : this.focusedId(),
+    ]);
     try {
       await c.writeTransient(text);
     } catch (err) {
       return { ok: false, notice: { code: 'copy-failed', reason: reason(err) }, finished: Promise.resolve('kept') };
     }
-    const target = await this.target;
     let keys: string | undefined;
     try {
-      if (target !== null) await this.o.focus.activate(target);
-      await this.sleep(this.o.settleMs ?? 60);
+      // Re-focus (and give the window time to take the focus) only when it left the target: with the
+      // preview off the focus never moves, and the fixed settle wait was most of the paste's time. A
+      // focus that cannot be read counts as moved (never paste into the wrong app).
+      if (target !== null && focused !== target.id) {
+        await this.o.focus.activate(target);
+        await this.sleep(this.o.settleMs ?? 60);
+      }
       const k = keysFor('paste', this.o.platform, target);
       keys = k;
       await this.o.keys.send(k);
@@ -150,6 +168,7 @@ export class PasteService implements OutputPort {
       const notice: Notice = { code: 'paste-failed', reason: reason(err), app: target?.app || null };
       return { ok: false, notice, finished: Promise.resolve('kept'), ...(keys ? { keys } : {}) };
     }
+    // The restore runs after the keystroke, off the user's path (the queue still waits for it).
     const finished = saved === null ? Promise.resolve<'kept'>('kept') : this.restoreLater(text, saved);
     return { ok: true, keys, finished };
   }

@@ -2,6 +2,7 @@ import { configSchema, defaultConfig, isSecretKeyName, type Config } from './con
 import { deletePath, getPath, joinPath, schemaAt, unwrapSchema } from './key-path.ts';
 import { migrate } from './migrations.ts';
 import { cloneJson, isPlainObject } from './plain.ts';
+import { holdsCredential, isCredentialName, urlHoldsCredential } from '../../shared/redact.ts';
 
 /** A setting that could not be used as written, and why; `path` is a key path ('' = the whole file). */
 export interface ConfigIssue {
@@ -96,21 +97,50 @@ function removable(path: readonly string[]): boolean {
   return parent !== undefined && (unwrapSchema(parent)._zod.def as { type: string }).type === 'record';
 }
 
-/** Removes secret-named keys anywhere in the document, recording them as FoundSecrets. */
+/** Removes secret-named keys anywhere in the document (and keys inside URLs and extra_body), recording them as FoundSecrets. */
 function extractSecrets(node: unknown, path: string[], out: FoundSecret[], issues: ConfigIssue[]): void {
   if (!isPlainObject(node)) return;
+  const inExtraBody = path.includes('extra_body');
   for (const key of Object.keys(node)) {
     const here = [...path, key];
-    if (isSecretKeyName(key)) {
-      const value = node[key];
+    const value = node[key];
+    if (isSecretKeyName(key) || (inExtraBody && (isCredentialName(key) || (typeof value === 'string' && holdsCredential(value))))) {
       delete node[key];
       const keyPath = joinPath(here);
       if (typeof value === 'string' && value !== '') out.push({ name: secretNameFor(here), value, path: keyPath });
-      issues.push({ path: keyPath, message: 'API keys are not kept in config.json; it was moved out (the original file is kept as a backup)' });
+      issues.push({ path: keyPath, message: 'API keys are not kept in config.json; it was moved to the secret store (the backup of the file has it removed)' });
+    } else if (typeof value === 'string' && key.endsWith('url') && urlHoldsCredential(value)) {
+      const split = splitUrlCredential(value);
+      if (split === null) continue; // not a URL: validation refuses it with its message
+      node[key] = split.url;
+      const keyPath = joinPath(here);
+      if (split.key !== '') out.push({ name: secretNameFor(here), value: split.key, path: keyPath });
+      issues.push({ path: keyPath, message: 'the URL held an API key; it was removed from the URL and moved to the secret store' });
     } else {
-      extractSecrets(node[key], here, out, issues);
+      extractSecrets(value, here, out, issues);
     }
   }
+}
+
+/** A URL without its credentials, and the key it held (the password, else the user name, else a key-named query value). */
+function splitUrlCredential(text: string): { url: string; key: string } | null {
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    return null;
+  }
+  let key = decodeURIComponent(u.password !== '' ? u.password : u.username);
+  u.username = '';
+  u.password = '';
+  for (const name of [...u.searchParams.keys()]) {
+    if (!isCredentialName(name)) continue;
+    if (key === '') key = u.searchParams.get(name) ?? '';
+    u.searchParams.delete(name);
+  }
+  // WHATWG URL adds a '/' to a bare origin (https://host → https://host/): keep the user's spelling.
+  const bare = u.pathname === '/' && u.search === '' && u.hash === '' && !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*\//i.test(text);
+  return { url: bare ? u.href.replace(/\/$/, '') : u.href, key };
 }
 
 /** Maps where a secret was found to its name in the secret store. */

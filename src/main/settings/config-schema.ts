@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROVIDER_KINDS } from '../../shared/provider-kinds.ts';
+import { credentialPathIn, urlHoldsCredential } from '../../shared/redact.ts';
 
 /*
  * The one schema of config.json. Where WenZi (the seed design) has a setting, its key path and default are
@@ -46,6 +47,11 @@ export function defaultRestartKey(platform: NodeJS.Platform): string {
   return platform === 'darwin' ? 'cmd' : '';
 }
 
+/** Why a URL holding a key is refused (the Settings editor says the same in the UI language). */
+export const KEY_IN_URL = 'must not contain an API key (user:key@ or ?key= in the URL): remove it and enter the key in Settings → API key, which keeps it in the secret store';
+/** Why request fields holding a key are refused. */
+export const KEY_IN_EXTRA_BODY = 'must not contain an API key, token, authorization or secret: enter the key in Settings → API key, which keeps it in the secret store';
+
 /** An Electron accelerator, e.g. CommandOrControl+Shift+Space. */
 const accelerator = z.string().trim().min(1).max(100);
 const httpUrl = z
@@ -59,7 +65,9 @@ const httpUrl = z
     } catch {
       return false;
     }
-  }, 'must be an http(s) URL');
+  }, 'must be an http(s) URL')
+  // A key in a URL would sit in config.json in plain text and travel in every log line naming the server.
+  .refine((s) => !urlHoldsCredential(s), KEY_IN_URL);
 /** Identifier for providers (also used in secret names `provider:<id>`). */
 const providerId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ - only (no dots: ids appear in key paths)');
 /** 'auto' or a language code such as zh, en, yue, zh-TW. */
@@ -76,7 +84,13 @@ export const providerSchema = z.object({
   base_url: httpUrl,
   models: z.array(z.string().trim().min(1).max(200)).max(200).default([]),
   /** Extra request body fields (WenZi's `extra_body`), added last; a field set to null is removed from the request. */
-  extra_body: z.record(z.string(), z.unknown()).optional(),
+  extra_body: z
+    .record(z.string(), z.unknown())
+    .superRefine((body, ctx) => {
+      const at = credentialPathIn(body);
+      if (at !== null) ctx.addIssue({ code: 'custom', message: `${KEY_IN_EXTRA_BODY} (found at extra_body.${at})` });
+    })
+    .optional(),
 });
 
 /**
@@ -89,6 +103,11 @@ const conversationHistorySchema = z
     max_entries: int(1, 1000).default(10),
     refresh_threshold: int(1, 100_000).default(50),
     max_history_chars: int(100, 1_000_000).default(6000),
+    /**
+     * Tingxie: older corrections of proper nouns (names, product names) made in one mode are retrieved in
+     * every mode; other corrections stay in their mode, as WenZi keeps all of them. Confirmed records only.
+     */
+    share_proper_nouns: z.boolean().default(true),
   })
   .transform((c) => (c.refresh_threshold <= c.max_entries ? { ...c, refresh_threshold: c.max_entries * 5 } : c));
 

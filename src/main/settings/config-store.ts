@@ -1,6 +1,8 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { redact } from '../../shared/redact.ts';
 import { writeFileAtomic, SerialQueue } from './atomic-write.ts';
+import { pruneBackups, writePrivateBackup } from './backups.ts';
 import { configSchema, isSecretKeyName, type Config } from './config-schema.ts';
 import { mergePreserving, repairConfig, type ConfigIssue, type FoundSecret } from './config-repair.ts';
 import { MAX_CONFIG_BYTES, parseJsonc } from './jsonc.ts';
@@ -27,6 +29,12 @@ export interface ConfigChange {
   readonly config: Config;
 }
 
+/**
+ * Takes API keys found in config.json into the secret store (resolves once they are safely stored; rejects
+ * otherwise). Given the repaired config, e.g. for the plain-text consent setting.
+ */
+export type KeepSecrets = (found: readonly FoundSecret[], config: Config) => Promise<void>;
+
 /** The file name of the config inside the data folder. */
 export const CONFIG_FILE = 'config.json';
 
@@ -41,6 +49,9 @@ export class ConfigStore {
   /** API keys found in config.json at load; the app moves them into the SecretStore. */
   readonly foundSecrets: readonly FoundSecret[];
 
+  /** API keys in config.json that could not be moved to the secret store: saving would drop them, so set() refuses. */
+  readonly secretsPending: boolean;
+
   private config: Config;
   private raw: Record<string, unknown>;
   private readonly listeners = new Set<(e: ConfigChange) => void>();
@@ -48,8 +59,9 @@ export class ConfigStore {
 
   private constructor(init: {
     path: string; config: Config; raw: Record<string, unknown>; issues: readonly ConfigIssue[];
-    backupPath: string | null; foundSecrets: readonly FoundSecret[];
+    backupPath: string | null; foundSecrets: readonly FoundSecret[]; secretsPending?: boolean;
   }) {
+    this.secretsPending = init.secretsPending ?? false;
     this.path = init.path;
     this.config = deepFreeze(init.config);
     this.raw = init.raw;
@@ -62,10 +74,13 @@ export class ConfigStore {
    * Opens the store. Never throws for a bad file: a missing file gives the defaults (and is created), an
    * unreadable or unparseable one gives the defaults, a mangled one keeps every good field; each fallback is
    * listed in `loadIssues`, and before a damaged, older-version or key-holding file is rewritten its exact
-   * bytes are copied to `config.json.bad-<time>` (or `.pre-v<N>-<time>` for a plain migration).
+   * bytes are copied to `config.json.bad-<time>` (or `.pre-v<N>-<time>` for a plain migration; mode 0600,
+   * the newest 3 of each kind kept). API keys found in the file are first handed to `keepSecrets` (the
+   * secret store) and removed from the backup; without `keepSecrets`, or when it fails, a file holding keys
+   * is left exactly as it is (nothing backed up or rewritten), so a key is never lost nor copied.
    * `readOnly` loads and repairs in memory only (nothing created, backed up or rewritten).
    */
-  static async open(opts: { readonly dataDir: string; readonly readOnly?: boolean }): Promise<ConfigStore> {
+  static async open(opts: { readonly dataDir: string; readonly readOnly?: boolean; readonly keepSecrets?: KeepSecrets }): Promise<ConfigStore> {
     const file = path.join(opts.dataDir, CONFIG_FILE);
     const issues: ConfigIssue[] = [];
     let bytes: Buffer | null = null;
@@ -112,13 +127,23 @@ export class ConfigStore {
     // Never overwrite what could not be read (EACCES, a directory…); read-only callers (CLI `config get`) write nothing.
     if (unreadable || opts.readOnly === true) return store;
 
+    if (repaired.foundSecrets.length > 0) {
+      // The keys go to the secret store before anything is copied or rewritten: a failure here leaves the file as it is.
+      const kept = await keepFoundSecrets(opts.keepSecrets, repaired.foundSecrets, repaired.config);
+      if (kept !== null) {
+        return store.clone({
+          secretsPending: true,
+          issues: [...store.loadIssues, { path: '', message: `config.json holds API keys that could not be moved to the secret store (${kept}); the file is left as it is` }],
+        });
+      }
+    }
     const bad = damaged || issues.length > 0;
     const needsWrite = bytes === null || bad || repaired.migrated;
     let backupPath: string | null = null;
     if (bytes !== null && needsWrite) {
       const tag = bad ? 'bad' : `pre-v${repaired.config.version}`;
       try {
-        backupPath = await writeBackup(file, tag, bytes);
+        backupPath = await writePrivateBackup(file, tag, withoutSecrets(bytes, repaired.foundSecrets));
       } catch (err) {
         // Without a backup the original must not be replaced: run on the repaired values in memory only.
         return store.withIssue({ path: '', message: `could not back up config.json (${(err as Error).message}); repaired settings are used but not saved` });
@@ -151,6 +176,7 @@ export class ConfigStore {
     try {
       await fsp.rename(file, aside);
       await fsp.chmod(aside, 0o600).catch(() => undefined);
+      await pruneBackups(file, 'bad');
     } catch (err) {
       return new ConfigStore({ ...base, backupPath: null, issues: [{ path: '', message: `config.json is ${mb} MB, over the limit, and could not be moved aside (${(err as Error).message}): every setting uses its default, nothing is saved over it` }] });
     }
@@ -180,9 +206,14 @@ export class ConfigStore {
    */
   set(keyPath: string, value: unknown): Promise<Config> {
     return this.queue.run(async () => {
+      if (this.secretsPending) {
+        throw new ConfigValidationError('config.json holds API keys that are not in the secret store yet; saving now would lose them. Start Tingxie once (it moves them), then try again', [
+          { path: '', message: 'API keys in config.json not moved yet' },
+        ]);
+      }
       const secretPath = findSecretKey(undefined, keyPath.split('.'));
       if (secretPath !== null) {
-        throw new ConfigValidationError(`'${keyPath}' would store a secret in config.json; API keys go to the secret store`, [
+        throw new ConfigValidationError(`'${keyPath}' would store a secret in config.json: enter the key in Settings → API key, which keeps it in the secret store`, [
           { path: keyPath, message: 'secrets are never stored in config.json' },
         ]);
       }
@@ -190,7 +221,7 @@ export class ConfigStore {
       const json = toJsonValue(keyPath, value);
       const secret = findSecretKey(json, segs);
       if (secret !== null) {
-        throw new ConfigValidationError(`'${secret}' would store a secret in config.json; API keys go to the secret store`, [
+        throw new ConfigValidationError(`'${secret}' would store a secret in config.json: enter the key in Settings → API key, which keeps it in the secret store`, [
           { path: secret, message: 'secrets are never stored in config.json' },
         ]);
       }
@@ -248,10 +279,10 @@ export class ConfigStore {
     return this.clone({ issues: [...this.loadIssues, issue] });
   }
 
-  private clone(over: { backupPath?: string; issues?: readonly ConfigIssue[] }): ConfigStore {
+  private clone(over: { backupPath?: string; issues?: readonly ConfigIssue[]; secretsPending?: boolean }): ConfigStore {
     return new ConfigStore({
       path: this.path, config: this.config, raw: this.raw, issues: over.issues ?? this.loadIssues,
-      backupPath: over.backupPath ?? this.backupPath, foundSecrets: this.foundSecrets,
+      backupPath: over.backupPath ?? this.backupPath, foundSecrets: this.foundSecrets, secretsPending: over.secretsPending ?? this.secretsPending,
     });
   }
 }
@@ -332,16 +363,31 @@ function decodeText(bytes: Buffer): string | null {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-async function writeBackup(file: string, tag: string, bytes: Buffer): Promise<string> {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  for (let n = 0; n < 100; n++) {
-    const candidate = `${file}.${tag}-${stamp}${n === 0 ? '' : `-${n}`}`;
-    try {
-      await fsp.writeFile(candidate, bytes, { flag: 'wx' });
-      return candidate;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
+/** Runs keepSecrets; null when the keys are stored, else why not. */
+async function keepFoundSecrets(keep: KeepSecrets | undefined, found: readonly FoundSecret[], config: Config): Promise<string | null> {
+  if (keep === undefined) return 'no secret store is open here';
+  try {
+    await keep(found, config);
+    return null;
+  } catch (err) {
+    return redact((err as Error).message ?? String(err), found.map((f) => f.value));
   }
-  throw new Error('too many backups with the same timestamp');
+}
+
+/**
+ * The backup's bytes with every key removed: the found ones (as written, JSON-escaped or not) and anything
+ * shaped like a credential. Binary content (not UTF-8) is kept as it is: no key could be read from it.
+ */
+function withoutSecrets(bytes: Buffer, found: readonly FoundSecret[]): Buffer {
+  const text = decodeText(bytes);
+  if (text === null) return bytes;
+  let clean = text;
+  for (const f of found) {
+    // As a JSON value (`: "…"`): a short key such as WenZi's "ollama" must not take the provider id with it.
+    const quoted = JSON.stringify(f.value);
+    clean = clean.split(/(:\s*)/).map((part, i, all) => (i > 0 && /^:\s*$/.test(all[i - 1] ?? '') && part.startsWith(quoted) ? `"***"${part.slice(quoted.length)}` : part)).join('');
+  }
+  // Long keys anywhere (inside a URL…), and anything shaped like a credential.
+  clean = redact(clean, found.map((f) => f.value).filter((v) => v.length >= 10));
+  return clean === text ? bytes : Buffer.from(clean, 'utf8');
 }

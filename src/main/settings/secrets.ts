@@ -1,5 +1,7 @@
 import { promises as fsp } from 'node:fs';
+import { rememberSecret } from '../../shared/redact.ts';
 import { SerialQueue, writeFileAtomic } from './atomic-write.ts';
+import { writePrivateBackup } from './backups.ts';
 import { isPlainObject } from './plain.ts';
 
 /** The part of Electron's safeStorage this module uses (injected so it runs and is tested under plain Node). */
@@ -48,6 +50,19 @@ export function chooseSecretBackend(safe: SafeStorageLike, platform: NodeJS.Plat
 interface StoredEntry {
   readonly enc: 'safe-storage' | 'plain';
   readonly data: string;
+  /** The server origin (scheme://host:port) the key was entered for; it is sent nowhere else. */
+  readonly origin?: string;
+}
+
+/** Where a key may be sent now: the origin its service points to (undefined = not configured, no check). */
+export type OriginResolver = (name: string) => string | undefined;
+
+/** A stored key whose service now points to another origin: it is not sent until the user enters it again. */
+export interface KeyMismatch {
+  /** The origin the key was entered for. */
+  readonly savedFor: string;
+  /** The origin the service points to now. */
+  readonly now: string;
 }
 
 const NAME_RE = /^[a-z][a-z0-9-]*:[A-Za-z0-9_.:-]{1,128}$/;
@@ -77,6 +92,11 @@ export class SecretStore {
   private readonly persisted = new Set<string>();
   /** Entries on disk this session cannot decrypt (e.g. written under another keyring): carried over on save. */
   private readonly opaque = new Map<string, StoredEntry>();
+  /** Origin each key is bound to (see bindOrigins). */
+  private readonly origins = new Map<string, string>();
+  /** Keys kept on disk in plain text although the backend would not write them (adopted from config.json). */
+  private readonly plainOnDisk = new Set<string>();
+  private originOf: OriginResolver | undefined;
   private readonly queue = new SerialQueue();
 
   private constructor(file: string, safe: SafeStorageLike, backend: SecretBackend, issues: readonly string[]) {
@@ -117,16 +137,26 @@ export class SecretStore {
         issues.push(`secret entry '${name.slice(0, 80)}' is malformed and was ignored`);
         continue;
       }
-      const stored: StoredEntry = { enc: entry.enc, data: entry.data };
+      const origin = typeof entry.origin === 'string' && entry.origin !== '' ? entry.origin : undefined;
+      const stored: StoredEntry = { enc: entry.enc, data: entry.data, ...(origin === undefined ? {} : { origin }) };
       const value = store.decode(name, stored, issues);
       if (value === undefined) {
         store.opaque.set(name, stored);
       } else {
         store.values.set(name, value);
         store.persisted.add(name);
+        if (origin !== undefined) store.origins.set(name, origin);
+        if (stored.enc === 'plain') store.plainOnDisk.add(name);
+        // Every key held is removed from logs, journal entries and error messages from now on.
+        rememberSecret(value);
       }
     }
     return store;
+  }
+
+  /** Whether anything is stored under `name`, readable now or not (an entry of another keyring counts). */
+  holds(name: string): boolean {
+    return this.values.has(name) || this.opaque.has(name);
   }
 
   /** Whether a value for `name` is available now. */
@@ -134,22 +164,79 @@ export class SecretStore {
     return this.values.has(name);
   }
 
-  /** The value, if available. */
+  /** The value, if available and bound to the origin its service points to now (never sent to another server). */
   get(name: string): string | undefined {
-    return this.values.get(name);
+    return this.mismatch(name) === undefined ? this.values.get(name) : undefined;
   }
 
-  /** Stores a value (in memory, and on disk where the backend allows). */
+  /** Set when the key was entered for another origin than its service's current one: the user must enter it again. */
+  mismatch(name: string): KeyMismatch | undefined {
+    const savedFor = this.origins.get(name);
+    const now = this.originOf?.(name);
+    return savedFor !== undefined && now !== undefined && savedFor !== now && this.values.has(name) ? { savedFor, now } : undefined;
+  }
+
+  /**
+   * Binds keys to the origin their service points to (`originOf`, read from the config each time). Keys
+   * stored before binding existed are bound to the current origin now (a one-time migration, saved).
+   */
+  bindOrigins(originOf: OriginResolver): Promise<void> {
+    return this.queue.run(async () => {
+      this.originOf = originOf;
+      let changed = false;
+      for (const name of this.values.keys()) {
+        const origin = originOf(name);
+        if (origin !== undefined && !this.origins.has(name)) {
+          this.origins.set(name, origin);
+          changed = this.persisted.has(name) || changed;
+        }
+      }
+      if (changed) await this.save();
+    });
+  }
+
+  /** Stores a value (in memory, and on disk where the backend allows), bound to its service's current origin. */
   set(name: string, value: string): Promise<void> {
     return this.queue.run(async () => {
-      checkName(name);
-      if (typeof value !== 'string' || value === '') throw new Error('a secret value must be a non-empty string');
-      this.values.set(name, value);
-      this.opaque.delete(name);
-      if (this.backend === 'memory') return;
+      this.put(name, value);
+      if (this.backend === 'memory') {
+        // Memory means memory: a plain copy of the old value left on disk is removed, the new one is not written.
+        if (this.plainOnDisk.delete(name)) {
+          await this.save();
+          this.persisted.delete(name);
+        }
+        return;
+      }
+      this.plainOnDisk.delete(name);
       await this.save();
       this.persisted.add(name);
     });
+  }
+
+  /**
+   * Takes over a key that was found in plain text on disk (config.json): stored like `set`, except that
+   * without a keyring or consent it is still written, in plain text to the 0600 secrets.json, because
+   * keeping it only in memory would lose it once config.json is rewritten. The app encrypts it with the
+   * OS keyring at the next save when one is available. Rejects when the file cannot be written.
+   */
+  adopt(name: string, value: string): Promise<void> {
+    return this.queue.run(async () => {
+      this.put(name, value);
+      if (this.backend === 'memory') this.plainOnDisk.add(name);
+      await this.save();
+      this.persisted.add(name);
+    });
+  }
+
+  private put(name: string, value: string): void {
+    checkName(name);
+    if (typeof value !== 'string' || value === '') throw new Error('a secret value must be a non-empty string');
+    this.values.set(name, value);
+    this.opaque.delete(name);
+    const origin = this.originOf?.(name);
+    if (origin === undefined) this.origins.delete(name);
+    else this.origins.set(name, origin);
+    rememberSecret(value);
   }
 
   /** Forgets a value (also on disk). */
@@ -160,13 +247,19 @@ export class SecretStore {
       this.values.delete(name);
       this.opaque.delete(name);
       this.persisted.delete(name);
-      if (wasOnDisk && this.backend !== 'memory') await this.save();
+      this.origins.delete(name);
+      this.plainOnDisk.delete(name);
+      // Under the memory backend the file can still hold adopted plain keys and opaque entries: rewrite it too.
+      if (wasOnDisk) await this.save();
     });
   }
 
-  /** The names held (never the values), and whether each is on disk. */
-  list(): readonly { name: string; persisted: boolean }[] {
-    return [...this.values.keys()].sort().map((name) => ({ name, persisted: this.persisted.has(name) }));
+  /** The names held (never the values), whether each is on disk, and `savedFor` when it must be entered again for a new origin. */
+  list(): readonly { name: string; persisted: boolean; savedFor?: string }[] {
+    return [...this.values.keys()].sort().map((name) => {
+      const m = this.mismatch(name);
+      return { name, persisted: this.persisted.has(name), ...(m === undefined ? {} : { savedFor: m.savedFor }) };
+    });
   }
 
   private decode(name: string, entry: StoredEntry, issues: string[]): string | undefined {
@@ -192,14 +285,18 @@ export class SecretStore {
     }
   }
 
-  private encode(value: string): StoredEntry {
+  private encode(name: string, value: string): StoredEntry | undefined {
+    const origin = this.origins.get(name);
+    const at = origin === undefined ? {} : { origin };
+    if (this.plainOnDisk.has(name) && this.backend !== 'os-keyring') return { enc: 'plain', data: value, ...at };
     switch (this.backend) {
       case 'os-keyring':
-        return { enc: 'safe-storage', data: this.safe.encryptString(value).toString('base64') };
+        return { enc: 'safe-storage', data: this.safe.encryptString(value).toString('base64'), ...at };
       case 'plaintext-consented':
-        return { enc: 'plain', data: value };
+        return { enc: 'plain', data: value, ...at };
       case 'memory':
-        throw new Error('memory backend never writes secrets');
+        // Values entered this session stay in memory; only keys already on disk (plainOnDisk) are written.
+        return undefined;
       default: {
         const never: never = this.backend;
         return never;
@@ -210,11 +307,18 @@ export class SecretStore {
   private async save(): Promise<void> {
     const secrets: Record<string, StoredEntry> = {};
     for (const [name, entry] of this.opaque) secrets[name] = entry;
-    for (const [name, value] of this.values) secrets[name] = this.encode(value);
+    const written: string[] = [];
+    for (const [name, value] of this.values) {
+      const entry = this.encode(name, value);
+      if (entry === undefined) continue;
+      secrets[name] = entry;
+      written.push(name);
+    }
     const doc = { version: 1, secrets };
     await writeFileAtomic(this.file, `${JSON.stringify(doc, null, 2)}\n`, { mode: 0o600 });
-    // Values kept only in memory under this backend are now on disk too.
-    for (const name of this.values.keys()) this.persisted.add(name);
+    // Values kept only in memory under this backend are now on disk too; a keyring save encrypted the plain ones.
+    for (const name of written) this.persisted.add(name);
+    if (this.backend === 'os-keyring') this.plainOnDisk.clear();
   }
 }
 
@@ -223,10 +327,9 @@ function checkName(name: string): void {
 }
 
 async function backupCorrupt(file: string, issues: string[]): Promise<void> {
-  const backup = `${file}.bad-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   try {
-    await fsp.copyFile(file, backup);
-    await fsp.chmod(backup, 0o600);
+    // Still key material (maybe readable in part): private from its first byte, and only the newest few kept.
+    const backup = await writePrivateBackup(file, 'bad', await fsp.readFile(file));
     await fsp.rm(file);
     issues.push(`the damaged file was moved to ${backup}`);
   } catch (err) {

@@ -5,6 +5,7 @@
 
 import { aiEn, aiZh } from './messages-ai.ts';
 import { historyEn, historyZh } from './messages-history.ts';
+import { onboardingEn, onboardingZh } from './messages-onboarding.ts';
 import { panelEn, panelZh } from './messages-panel.ts';
 import { settingsEn, settingsZh } from './messages-settings.ts';
 
@@ -60,6 +61,8 @@ const en = {
   'ai.history.refreshThreshold': 'Rebuild after this many entries',
   'ai.history.refreshThreshold.help': 'Values not above the entry count become entries × 5.',
   'ai.history.maxChars': 'Maximum history characters',
+  'ai.history.shareProperNouns': 'Use name corrections in every mode',
+  'ai.history.shareProperNouns.help': 'A name or product name you corrected in one mode is also suggested in the others (confirmed dictations only).',
   'ai.contextNote': 'Context note',
   'ai.contextNote.help': 'Always sent to the model, e.g. your name, field or preferred spelling.',
   'ai.key.label': 'API key for provider “{provider}”',
@@ -80,6 +83,7 @@ const en = {
   ...settingsEn,
   ...aiEn,
   ...panelEn,
+  ...onboardingEn,
 } as const;
 
 /** A key of the string table. */
@@ -131,6 +135,8 @@ const zh: Readonly<Record<MessageKey, string>> = {
   'ai.history.refreshThreshold': '达到多少条后重建',
   'ai.history.refreshThreshold.help': '不大于条数的值会变为条数 × 5。',
   'ai.history.maxChars': '历史最大字符数',
+  'ai.history.shareProperNouns': '人名等专有名词的纠错在所有模式中通用',
+  'ai.history.shareProperNouns.help': '在一个模式中纠正过的人名、产品名，在其他模式中也会作为参考（仅限确认过的听写）。',
   'ai.contextNote': '背景说明',
   'ai.contextNote.help': '每次都会发给模型，例如你的名字、领域或偏好的写法。',
   'ai.key.label': '服务商“{provider}”的 API 密钥',
@@ -151,6 +157,7 @@ const zh: Readonly<Record<MessageKey, string>> = {
   ...settingsZh,
   ...aiZh,
   ...panelZh,
+  ...onboardingZh,
 };
 
 const tables: Readonly<Record<UiLanguage, Readonly<Record<MessageKey, string>>>> = { en, zh };

@@ -78,6 +78,14 @@ export function AiTab({ config, saver, bridge }: TabProps) {
         {num('max_entries', 'history-max-entries', 'ai.history.maxEntries', 10)}
         {num('refresh_threshold', 'history-refresh-threshold', 'ai.history.refreshThreshold', 50, t('ai.history.refreshThreshold.help'))}
         {num('max_history_chars', 'history-max-chars', 'ai.history.maxChars', 6000)}
+        <SwitchField
+          id="history-share-proper-nouns"
+          label={t('ai.history.shareProperNouns')}
+          help={t('ai.history.shareProperNouns.help')}
+          checked={boolAt(config, `${historyKey}.share_proper_nouns`, true)}
+          error={saver.errors[`${historyKey}.share_proper_nouns`]}
+          onChange={(v) => saver.save(`${historyKey}.share_proper_nouns`, v)}
+        />
         <TextAreaField
           id="context-note"
           label={t('ai.contextNote')}

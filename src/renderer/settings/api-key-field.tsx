@@ -12,13 +12,15 @@ export interface ApiKeyFieldProps {
   /** Another secret than `provider:<provider>` (e.g. `asr:remote`), with its own label. */
   readonly secretName?: string;
   readonly label?: string;
+  /** The service's base URL: when it changes the status is read again (a key bound to the old server must be re-entered). */
+  readonly server?: string;
 }
 
 /**
  * Write-only API key: the window only ever learns whether a key is set (secrets:status lists names,
  * never values). What the user types lives in this component until Save and is cleared right after.
  */
-export function ApiKeyField({ bridge, provider, secretName, label }: ApiKeyFieldProps) {
+export function ApiKeyField({ bridge, provider, secretName, label, server }: ApiKeyFieldProps) {
   const { t } = useI18n();
   const name = secretName ?? `provider:${provider}`;
   const [status, setStatus] = useState<SecretsStatus | null>(null);
@@ -35,7 +37,7 @@ export function ApiKeyField({ bridge, provider, secretName, label }: ApiKeyField
     return () => {
       live = false;
     };
-  }, [bridge]);
+  }, [bridge, server]);
 
   const run = async (call: () => Promise<SecretsStatus>): Promise<void> => {
     setBusy(true);
@@ -50,7 +52,10 @@ export function ApiKeyField({ bridge, provider, secretName, label }: ApiKeyField
     }
   };
 
-  const isSet = status?.secrets.some((s) => s.name === name) ?? false;
+  const entry = status?.secrets.find((s) => s.name === name);
+  const isSet = entry !== undefined;
+  // Held, but entered for another server than the one configured now: main does not send it (secrets.ts `mismatch`).
+  const savedFor = entry?.savedFor;
   // The provider key keeps the historical ids; another secret gets its own (two fields may share a window).
   const id = secretName ? `key-${secretName.replace(/[^A-Za-z0-9]/g, '-')}` : 'api-key';
   const help = status?.backend === 'memory' ? `${t('ai.key.help')} ${t('ai.key.backend.memory')}` : t('ai.key.help');
@@ -79,8 +84,8 @@ export function ApiKeyField({ bridge, provider, secretName, label }: ApiKeyField
         <button type="button" disabled={busy || !isSet} onClick={() => void run(() => bridge.secrets.delete({ name }))}>
           {t('common.remove')}
         </button>
-        <span className={isSet ? 'status status-set' : 'status'} data-testid={`${id}-status`} aria-live="polite">
-          {status === null ? '' : isSet ? t('ai.key.set') : t('ai.key.notSet')}
+        <span className={isSet && savedFor === undefined ? 'status status-set' : 'status'} data-testid={`${id}-status`} aria-live="polite">
+          {status === null ? '' : savedFor !== undefined ? t('ai.key.reenter', { server: savedFor }) : isSet ? t('ai.key.set') : t('ai.key.notSet')}
         </span>
       </form>
     </SettingRow>

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles/app.css';
+import '../styles/models.css';
 import { CenteredMessage } from '../components/centered-message.tsx';
 import { getBridge, hasBridge } from '../lib/bridge.ts';
 import { translate, resolveLanguage } from '../lib/i18n.ts';

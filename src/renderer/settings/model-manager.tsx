@@ -1,85 +1,67 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import { useState } from 'react';
 import type { ModelItem } from '../../shared/ipc/settings-types.ts';
-import { errorText } from '../lib/errors.ts';
+import { ModelCard } from '../components/model-card.tsx';
+import type { ModelsState } from '../hooks/use-models.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
-/** `1.2 GB`, `148 MB`. */
-export function formatBytes(n: number | null): string {
-  if (n === null) return '—';
-  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
-  if (n >= 1024 ** 2) return `${Math.round(n / 1024 ** 2)} MB`;
-  return `${Math.max(1, Math.round(n / 1024))} KB`;
+/** Props of the model manager. */
+export interface ModelManagerProps {
+  readonly state: ModelsState;
+  /** asr.local.model. */
+  readonly selected: string;
+  /** Chooses an installed model (saves asr.local.model). */
+  readonly onUse?: (name: string) => void;
+  /** Only the recommended cards (onboarding): no "more". */
+  readonly recommendedOnly?: boolean;
 }
 
-/** The model manager: catalog with sizes, download with a progress bar (pushed by main as `models:progress`), cancel, delete. */
-export function ModelManager({ bridge, onChanged }: { readonly bridge: TingxieBridge; readonly onChanged?: (models: readonly ModelItem[]) => void }) {
-  const { t } = useI18n();
-  const [models, setModels] = useState<readonly ModelItem[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    bridge.models.list().then(
-      (m) => {
-        setModels(m);
-        onChanged?.(m);
-      },
-      (e: unknown) => setError(errorText(e)),
-    );
-  }, [bridge, onChanged]);
-  useEffect(load, [load]);
-  useEffect(
-    () =>
-      bridge.on.modelsProgress(({ name, download }) => {
-        // A finished download changes the installed size and state: re-read the list then.
-        if (download.state !== 'downloading') load();
-        else setModels((list) => list.map((m) => (m.name === name ? { ...m, download } : m)));
-      }),
-    [bridge, load],
-  );
-  const act = (p: Promise<unknown>) => p.then(load, (e: unknown) => setError(errorText(e)));
+/** The recommended models for `lang`, best first. */
+export function recommendedModels(models: readonly ModelItem[], lang: 'zh' | 'en'): ModelItem[] {
+  return models.filter((m) => m.recommended[lang] !== undefined).sort((a, b) => (a.recommended[lang] ?? 0) - (b.recommended[lang] ?? 0));
+}
 
+/**
+ * The model manager: a few recommended cards for the UI language, plus whatever is selected, installed or
+ * downloading (their state matters); the full catalog behind "All models".
+ */
+export function ModelManager({ state, selected, onUse, recommendedOnly = false }: ModelManagerProps) {
+  const { t, lang } = useI18n();
+  const [more, setMore] = useState(false);
+  const recommended = recommendedModels(state.models, lang);
+  const inView = new Set(recommended.map((m) => m.name));
+  const featured = recommendedOnly
+    ? recommended
+    : [...recommended, ...state.models.filter((m) => !inView.has(m.name) && (m.name === selected || m.installed || m.download !== null))];
+  const shown = new Set(featured.map((m) => m.name));
+  const rest = state.models.filter((m) => !shown.has(m.name));
+  const card = (m: ModelItem) => (
+    <ModelCard
+      key={m.name}
+      model={m}
+      selected={m.name === selected}
+      recommended={m.recommended[lang] === 0}
+      onDownload={() => state.download(m.name)}
+      onPause={() => state.pause(m.name)}
+      onDelete={() => state.remove(m.name)}
+      {...(onUse ? { onUse: () => onUse(m.name) } : {})}
+    />
+  );
   return (
-    <div className="group models" data-testid="models">
-      {error ? <p className="field-error row">{error}</p> : null}
-      {models.map((m) => {
-        const d = m.download;
-        return (
-          <div className="row" key={m.name}>
-            <span className="row-text">
-              <span className="row-label">{m.name}</span>
-              <span className="help">
-                {m.installed ? t('speech.models.installed', { size: formatBytes(m.bytes) }) : t('speech.models.available', { size: formatBytes(m.bytes) })}
-                {m.englishOnly ? ` · ${t('speech.models.en')}` : ''}
-              </span>
-              {d?.state === 'downloading' ? (
-                <progress
-                  aria-label={t('speech.models.progress', { name: m.name })}
-                  max={d.total ?? undefined}
-                  value={d.total ? d.received : undefined}
-                />
-              ) : null}
-              {d?.state === 'failed' ? (
-                <span className="field-error" role="alert">
-                  {t('speech.models.failed', { message: d.message })}
-                </span>
-              ) : null}
-            </span>
-            {d?.state === 'downloading' ? (
-              <button type="button" onClick={() => void act(bridge.models.cancel({ name: m.name }))}>
-                {t('speech.models.cancel')}
-              </button>
-            ) : m.installed ? (
-              <button type="button" aria-label={`${t('speech.models.delete')} ${m.name}`} onClick={() => void act(bridge.models.delete({ name: m.name }))}>
-                {t('speech.models.delete')}
-              </button>
-            ) : (
-              <button type="button" aria-label={`${t('speech.models.download')} ${m.name}`} onClick={() => void act(bridge.models.download({ name: m.name }))}>
-                {t('speech.models.download')}
-              </button>
-            )}
-          </div>
-        );
-      })}
+    <div className="models" data-testid="models">
+      {state.error ? <p className="field-error">{state.error}</p> : null}
+      <div className="model-cards">{featured.map(card)}</div>
+      {!recommendedOnly && rest.length > 0 ? (
+        <>
+          <button type="button" className="text-button" aria-expanded={more} {...(more ? { 'aria-controls': 'all-models' } : {})} onClick={() => setMore(!more)}>
+            {more ? t('speech.models.fewer') : t('speech.models.more', { count: state.models.length })}
+          </button>
+          {more ? (
+            <div className="model-cards" id="all-models">
+              {rest.map(card)}
+            </div>
+          ) : null}
+        </>
+      ) : null}
     </div>
   );
 }

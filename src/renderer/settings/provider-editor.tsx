@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ProviderModelList, ProviderPreset } from '../../shared/ipc/provider-types.ts';
+import { credentialPathIn, urlHoldsCredential } from '../../shared/redact.ts';
 import { SelectField } from '../components/select-field.tsx';
 import { TextAreaField } from '../components/text-area-field.tsx';
 import { TextField } from '../components/text-field.tsx';
@@ -36,6 +37,8 @@ export function ProviderEditor({ config, saver, bridge, entry, presets, isDefaul
   const [read, setRead] = useState<{ readonly source: string; readonly list: ProviderModelList } | null>(null);
   const listing: Listing = read !== null && read.source === source ? read.list : 'loading';
   const [extraError, setExtraError] = useState<string | null>(null);
+  // A key typed into the URL or extra_body is refused here, in the UI language, before it reaches config.json.
+  const [urlError, setUrlError] = useState<string | null>(null);
   // Saves started by this editor; Verify waits for them (clicking Verify commits the field being edited first).
   const pending = useRef<Promise<unknown>>(Promise.resolve());
   const track = <T,>(p: Promise<T>): Promise<T> => {
@@ -95,8 +98,12 @@ export function ProviderEditor({ config, saver, bridge, entry, presets, isDefaul
         label={t('ai.provider.url', { provider: id })}
         maxLength={2048}
         value={entry.baseURL}
-        error={saver.errors[at('base_url')]}
-        onCommit={(v) => save(at('base_url'), v.trim())}
+        error={urlError ?? saver.errors[at('base_url')]}
+        onCommit={async (v) => {
+          const keyInside = urlHoldsCredential(v.trim());
+          setUrlError(keyInside ? t('ai.provider.url.keyInside') : null);
+          return keyInside ? false : save(at('base_url'), v.trim());
+        }}
       />
       <ModelField
         id="provider-model"
@@ -116,11 +123,12 @@ export function ProviderEditor({ config, saver, bridge, entry, presets, isDefaul
         error={extraError ?? saver.errors[at('extra_body')]}
         onCommit={async (text) => {
           const parsed = parseExtraBody(text);
-          setExtraError(parsed === null ? t('ai.provider.extraBody.invalid') : null);
-          return parsed === null ? false : save(at('extra_body'), parsed);
+          const keyAt = parsed === null ? null : credentialPathIn(parsed);
+          setExtraError(parsed === null ? t('ai.provider.extraBody.invalid') : keyAt !== null ? t('ai.provider.extraBody.keyInside', { field: keyAt }) : null);
+          return parsed === null || keyAt !== null ? false : save(at('extra_body'), parsed);
         }}
       />
-      <ApiKeyField bridge={bridge} provider={id} />
+      <ApiKeyField bridge={bridge} provider={id} server={entry.baseURL} />
       <VerifyRow bridge={bridge} providerId={id} settled={() => pending.current} />
       <div className="row">
         <span className="row-text">

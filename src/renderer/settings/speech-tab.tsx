@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import type { ModelItem } from '../../shared/ipc/settings-types.ts';
+import { urlHoldsCredential } from '../../shared/redact.ts';
 import { Banner } from '../components/banner.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { TextField } from '../components/text-field.tsx';
+import { useModels } from '../hooks/use-models.ts';
 import { boolAt, choiceAt, stringAt } from '../lib/config-view.ts';
+import { errorText } from '../lib/errors.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ModelManager } from './model-manager.tsx';
@@ -16,7 +18,10 @@ const LANGUAGES = ['auto', 'zh', 'en', 'yue', 'ja', 'ko', 'fr', 'de', 'es'] as c
 /** Speech: engine, language, local model + model manager, remote endpoint with its write-only key. */
 export function SpeechTab({ config, saver, bridge }: TabProps) {
   const { t } = useI18n();
-  const [models, setModels] = useState<readonly ModelItem[]>([]);
+  // A key typed into the URL is refused in the UI language before it reaches config.json.
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const modelsState = useModels(bridge);
+  const { models } = modelsState;
   const language = stringAt(config, 'asr.language', 'auto');
   const langOptions = LANGUAGES.map((l) => ({ value: l as string, label: l === 'auto' ? t('speech.language.auto') : l }));
   if (!langOptions.some((o) => o.value === language)) langOptions.push({ value: language, label: language });
@@ -63,7 +68,27 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
         />
       </div>
       <h2>{t('speech.models')}</h2>
-      <ModelManager bridge={bridge} onChanged={setModels} />
+      <ModelManager state={modelsState} selected={model} onUse={(name) => void saver.save('asr.local.model', name)} />
+      <div className="group models-extra">
+        <TextField
+          id="asr-mirror"
+          label={t('speech.mirror')}
+          help={t('onboarding.mirror.help')}
+          maxLength={2048}
+          value={stringAt(config, 'asr.local.models_mirror', '')}
+          error={saver.errors['asr.local.models_mirror']}
+          onCommit={(v) => saver.save('asr.local.models_mirror', v)}
+        />
+        <div className="row">
+          <span className="row-text">
+            <span className="row-label">{t('onboarding.reopen')}</span>
+            <span className="help">{t('onboarding.reopen.help')}</span>
+          </span>
+          <button type="button" onClick={() => void bridge.onboarding.open().catch((e: unknown) => console.warn(errorText(e)))}>
+            {t('onboarding.reopen')}
+          </button>
+        </div>
+      </div>
       <h2>{t('speech.remote.section')}</h2>
       <div className="group">
         <TextField
@@ -71,8 +96,12 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
           label={t('speech.remote.url')}
           maxLength={2048}
           value={stringAt(config, 'asr.remote.base_url', 'https://api.openai.com/v1')}
-          error={saver.errors['asr.remote.base_url']}
-          onCommit={(v) => saver.save('asr.remote.base_url', v)}
+          error={urlError ?? saver.errors['asr.remote.base_url']}
+          onCommit={async (v) => {
+            const keyInside = urlHoldsCredential(v.trim());
+            setUrlError(keyInside ? t('ai.provider.url.keyInside') : null);
+            return keyInside ? false : saver.save('asr.remote.base_url', v);
+          }}
         />
         <TextField
           id="asr-remote-model"
@@ -82,7 +111,7 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
           error={saver.errors['asr.remote.model']}
           onCommit={(v) => saver.save('asr.remote.model', v)}
         />
-        <ApiKeyField bridge={bridge} provider="asr" secretName="asr:remote" label={t('speech.remote.key')} />
+        <ApiKeyField bridge={bridge} provider="asr" secretName="asr:remote" label={t('speech.remote.key')} server={stringAt(config, 'asr.remote.base_url', '')} />
       </div>
     </>
   );

@@ -19,6 +19,16 @@ export const tokenUsageSchema = z.object({
 });
 export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 
+/**
+ * `input_context` as found on disk. WenZi (since March 2026, on by default) writes an object such as
+ * `{"app_name": "Slack", "bundle_id": "com.tinyspeck.slackmacgap"}` (more keys in its "detailed" level),
+ * older files and Tingxie's earlier builds a string, and "off" may leave null. Any object is accepted
+ * whatever its keys and their types, so a WenZi record is never rejected (or quarantined) for it; the
+ * line's text is what rotation and import copy, so its bytes stay as WenZi wrote them.
+ */
+export const inputContextSchema = z.union([z.string(), z.null(), z.record(z.string(), z.unknown())]);
+export type InputContext = z.infer<typeof inputContextSchema>;
+
 /** Record as written by Tingxie (every field it owns is present). */
 export const historyRecordSchema = z.object({
   /** Time-sortable unique id (see `newRecordId`). */
@@ -41,8 +51,8 @@ export const historyRecordSchema = z.object({
   language: z.string().default(''),
   source: z.enum(['voice', 'clipboard']).default('voice'),
   outcome: recordOutcomeSchema.optional(),
-  /** What the user was typing into, when known (app name / window title). */
-  input_context: z.string().optional(),
+  /** What the user was typing into, when known: WenZi's object shape, or a plain string (see `inputContextSchema`). */
+  input_context: inputContextSchema.optional(),
   /** Set when the final text was edited after logging. */
   edited_at: z.string().optional(),
   usage: tokenUsageSchema.optional(),

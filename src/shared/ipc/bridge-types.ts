@@ -5,8 +5,11 @@
 import type { EventChannel, InvokeChannel, invokeChannelArity } from './channels.ts';
 import type { EventPayload, RequestInput, ResponseOf } from './contract.ts';
 
-/** Why a call was refused: the four ways a call can fail. */
-export type BridgeErrorCode = 'invalid-payload' | 'untrusted-sender' | 'unknown-channel' | 'handler-failed';
+/**
+ * Why a call was refused: the five ways a call can fail (`out-of-scope`: a Tingxie window called a channel
+ * outside its per-window scope, window-scopes.ts).
+ */
+export type BridgeErrorCode = 'invalid-payload' | 'untrusted-sender' | 'out-of-scope' | 'unknown-channel' | 'handler-failed';
 
 /** One problem with a payload: dotted path (`(root)` for the payload itself) and a readable message. */
 export interface BridgeIssue {

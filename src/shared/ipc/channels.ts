@@ -3,6 +3,7 @@
  * the schemas. contract.ts checks at compile time that this list and the contract agree.
  */
 import { dictationChannelArity, dictationEventChannels } from './dictation-channels.ts';
+import { onboardingChannelArity } from './onboarding-channels.ts';
 import { settingsChannelArity, settingsEventChannels } from './settings-channels.ts';
 
 /**
@@ -30,6 +31,7 @@ export const invokeChannelArity = {
   'history:stats': 1,
   ...dictationChannelArity,
   ...settingsChannelArity,
+  ...onboardingChannelArity,
 } as const satisfies Readonly<Record<`${string}:${string}`, 0 | 1>>;
 
 /** Every invoke channel name. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { EventChannel, InvokeChannel, invokeChannelArity } from './channels.ts';
 import { dictationContract, dictationEvents } from './dictation-contract.ts';
 import { forbiddenKeys, jsonValueSchema } from './json-value.ts';
+import { onboardingContract } from './onboarding-contract.ts';
 import { settingsContract, settingsEvents } from './settings-contract.ts';
 import { historyQuerySchema, statsQuerySchema } from '../history/query.ts';
 import type { HistoryMatchCount, HistoryPage, UsageStats } from '../history/query.ts';
@@ -126,6 +127,7 @@ export const ipcContract = {
   'history:stats': { request: statsQuerySchema.strict(), response: returns<UsageStats>() },
   ...dictationContract,
   ...settingsContract,
+  ...onboardingContract,
 } as const satisfies { readonly [C in InvokeChannel]: ChannelSpec };
 
 /** Payload types of the main → renderer events. */

@@ -4,6 +4,7 @@ import type { BridgeError, BridgeErrorCode, BridgeIssue, Envelope } from './brid
 const codes: ReadonlySet<string> = new Set<BridgeErrorCode>([
   'invalid-payload',
   'untrusted-sender',
+  'out-of-scope',
   'unknown-channel',
   'handler-failed',
 ]);

@@ -25,6 +25,10 @@ export interface ModelItem {
   readonly bytes: number | null;
   readonly englishOnly: boolean;
   readonly quantized: boolean;
+  /** Transcription speed on a typical laptop CPU, 1 (slowest) … 5 (fastest). */
+  readonly speed: number;
+  /** Per UI language, the model's place among the recommended ones (0 = first choice); absent when not recommended. */
+  readonly recommended: { readonly zh?: number; readonly en?: number };
   readonly download: ModelDownloadState | null;
 }
 
@@ -38,7 +42,10 @@ export interface ModelProgressEvent {
  */
 export type ModelDownloadState =
   | { readonly state: 'downloading'; readonly received: number; readonly total: number | null }
-  | { readonly state: 'failed'; readonly message: string }
+  /** Paused (or interrupted earlier): the partial file is kept and the next download resumes from it. */
+  | { readonly state: 'paused'; readonly received: number; readonly total: number | null }
+  /** `code`: why (model-manager's DownloadErrorCode, e.g. 'network'), so the window can say it in the UI language. */
+  | { readonly state: 'failed'; readonly message: string; readonly code?: string }
   | { readonly state: 'done' };
 
 /** One enhancement mode file. */

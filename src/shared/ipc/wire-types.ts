@@ -29,7 +29,8 @@ export type SecretBackendName = 'os-keyring' | 'memory' | 'plaintext-consented';
 /** What `secrets:status` returns: names and persistence, never the values. */
 export interface SecretsStatus {
   readonly backend: SecretBackendName;
-  readonly secrets: readonly { readonly name: string; readonly persisted: boolean }[];
+  /** `savedFor`: the key was entered for that server and its service now points elsewhere, so it is not sent until entered again. */
+  readonly secrets: readonly { readonly name: string; readonly persisted: boolean; readonly savedFor?: string }[];
   /** Problems met reading the secrets file (e.g. a key the current keyring cannot decrypt). */
   readonly issues: readonly string[];
 }

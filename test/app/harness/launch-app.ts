@@ -38,6 +38,8 @@ export interface AppState {
   readonly dialogs: { pending: { id: number; options: Record<string, unknown> }[]; shown: Record<string, unknown>[] };
   readonly shortcuts: string[];
   readonly clipboardMarkers: string[];
+  /** What the app passed to protocol.registerSchemesAsPrivileged. */
+  readonly privilegedSchemes: { scheme: string; privileges?: Record<string, boolean> }[];
   readonly children: { pid: number | undefined; alive: boolean }[];
   readonly errorBoxes: { title: string; content: string }[];
   readonly openedExternal: string[];

@@ -1,9 +1,10 @@
 /**
  * BrowserWindow as a real Chromium page: the page is created with the window's size as its viewport,
- * the window's real preload script runs in it before the page's scripts, and `loadURL` of a built
- * renderer file serves that file over http from the app folder (Chromium refuses module scripts from
- * file://). Each window gets its own origin, so the microphone can be granted to exactly the pages the
- * app's permission check handler allows. Visibility, focus and bounds are state a test reads; the
+ * the window's real preload script runs in it before the page's scripts, and `loadURL` of an app://
+ * page is answered by the app's own protocol handler through a per-window http origin (protocol.ts: a
+ * mapping, since Chromium under playwright cannot load custom schemes); a file:// URL under the app
+ * folder is served from it over http (Chromium refuses module scripts from file://). Each window gets its
+ * own origin, so the microphone can be granted to exactly the pages the app's permission check handler allows. Visibility, focus and bounds are state a test reads; the
  * options are recorded as given so tests can assert them (sandbox, contextIsolation, sizes…).
  */
 import { EventEmitter } from 'node:events';
@@ -13,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startStaticServer, type StaticServer } from '../../helpers/browser-static-server.ts';
 import { ipcMainDispatch } from './ipc-main.ts';
+import { startSchemeMapping, type MappedOrigin } from './protocol.ts';
 import { INVOKE_BINDING, pageEnvironmentScript } from './page-environment.ts';
 import { appPath, browserContext } from './runtime.ts';
 import { strict } from './strict.ts';
@@ -48,7 +50,7 @@ export class StandInBrowserWindow extends EventEmitter {
   ignoreMouseEvents = false;
   visibleOnAllWorkspaces = false;
   private readonly pageReady: Promise<Page>;
-  private server: StaticServer | null = null;
+  private server: StaticServer | MappedOrigin | null = null;
   private shownOnce = false;
 
   constructor(options: Record<string, unknown> = {}) {
@@ -106,20 +108,31 @@ export class StandInBrowserWindow extends EventEmitter {
     await this.loadURL(pathToFileURL(path.resolve(file)).href);
   }
 
-  /** file:// under the app folder → this window's own http origin; the microphone only where the app allows it. */
+  /**
+   * app://host/path → this window's own http origin answered by the app's protocol handler; file:// under
+   * the app folder → its own http origin serving the file. The microphone only where the app allows it.
+   */
   private async servedUrl(url: string, context: BrowserContext): Promise<string> {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'file:') return url;
-    const root = appPath();
-    const file = fileURLToPath(parsed);
-    const rel = path.relative(root, file);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(`electron stand-in: loadURL outside the app folder is not served: ${url}`);
-    this.server ??= await startStaticServer(root);
+    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return url;
+    let pathPart: string;
+    if (parsed.protocol === 'file:') {
+      const root = appPath();
+      const file = fileURLToPath(parsed);
+      const rel = path.relative(root, file);
+      if (rel.startsWith('..') || path.isAbsolute(rel)) throw new Error(`electron stand-in: loadURL outside the app folder is not served: ${url}`);
+      this.server ??= await startStaticServer(root);
+      pathPart = `/${rel.split(path.sep).map(encodeURIComponent).join('/')}`;
+    } else {
+      // A custom scheme: only through the handler the app registered for it (throws loudly otherwise).
+      this.server ??= await startSchemeMapping(parsed.protocol.slice(0, -1), parsed.host);
+      pathPart = parsed.pathname;
+    }
     const origin = this.server.origin;
     const check = defaultSession.permissionCheckHandler;
     const mayUseMic = check !== null && check(this.webContents, 'media', origin, { mediaType: 'audio', isMainFrame: true, requestingUrl: url }) === true;
     if (mayUseMic) await context.grantPermissions(['microphone'], { origin });
-    return `${origin}/${rel.split(path.sep).map(encodeURIComponent).join('/')}${parsed.search}${parsed.hash}`;
+    return `${origin}${pathPart}${parsed.search}${parsed.hash}`;
   }
 
   show(): void {
@@ -192,7 +205,8 @@ export class StandInBrowserWindow extends EventEmitter {
     if (this.destroyed) return;
     this.destroyed = true;
     this.visible = false;
-    const at = open.indexOf(this);
+    // By id: `this` is the strict proxy when the app calls close()/destroy(), the raw instance in `open`.
+    const at = open.findIndex((w) => w.id === this.id);
     if (at >= 0) open.splice(at, 1);
     void this.pageReady.then((p) => p.close()).catch(() => undefined);
     void this.server?.close();

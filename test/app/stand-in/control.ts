@@ -8,6 +8,7 @@ import { StandInBrowserWindow } from './browser-window.ts';
 import { clipboardMarkers } from './clipboard.ts';
 import { registeredShortcuts } from './global-shortcut.ts';
 import { pendingDialogs, shownDialogs } from './misc.ts';
+import { protocol } from './protocol.ts';
 import { devtoolsEndpoint, record } from './runtime.ts';
 import { clickMenuItem, describeMenu, trays } from './tray-menu.ts';
 import { forked } from './utility-process.ts';
@@ -31,6 +32,7 @@ function state(): unknown {
     dialogs: { pending: [...pendingDialogs.values()].map((d) => ({ id: d.id, options: d.options })), shown: shownDialogs },
     shortcuts: registeredShortcuts(),
     clipboardMarkers,
+    privilegedSchemes: protocol.privileged,
     children: forked.map((c) => ({ pid: c.pid, alive: c.exitCode === null && c.signalCode === null })),
     ...record,
   };

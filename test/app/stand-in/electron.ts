@@ -11,6 +11,7 @@ import { startControl } from './control.ts';
 import { globalShortcut } from './global-shortcut.ts';
 import { ipcMain } from './ipc-main.ts';
 import { dialog, safeStorage, screen, shell, systemPreferences } from './misc.ts';
+import { protocol } from './protocol.ts';
 import { ElectronStandInError } from './strict.ts';
 import { Menu, Tray, nativeImage } from './tray-menu.ts';
 import { utilityProcess } from './utility-process.ts';
@@ -22,9 +23,9 @@ const rendererOnly = (name: string): never => {
   throw new ElectronStandInError(`${name} in the main process`);
 };
 
-export { app, BrowserWindow, clipboard, ClipboardItem, dialog, globalShortcut, ipcMain, Menu, nativeImage, safeStorage, screen, shell, systemPreferences, Tray, utilityProcess };
+export { app, BrowserWindow, clipboard, ClipboardItem, dialog, globalShortcut, ipcMain, Menu, nativeImage, protocol, safeStorage, screen, shell, systemPreferences, Tray, utilityProcess };
 
 export const contextBridge = new Proxy({}, { get: () => rendererOnly('contextBridge') });
 export const ipcRenderer = new Proxy({}, { get: () => rendererOnly('ipcRenderer') });
 
-export default { app, BrowserWindow, clipboard, ClipboardItem, dialog, globalShortcut, ipcMain, Menu, nativeImage, safeStorage, screen, shell, systemPreferences, Tray, utilityProcess };
+export default { app, BrowserWindow, clipboard, ClipboardItem, dialog, globalShortcut, ipcMain, Menu, nativeImage, protocol, safeStorage, screen, shell, systemPreferences, Tray, utilityProcess };

@@ -37,7 +37,7 @@ describe('tingxie config', () => {
 
     const get = tingxie('config', 'get', 'ai_enhance.conversation_history', '--data-dir', dir);
     expect(get.code).toBe(0);
-    expect(JSON.parse(get.stdout)).toEqual({ enabled: true, max_entries: 10, refresh_threshold: 50, max_history_chars: 6000 });
+    expect(JSON.parse(get.stdout)).toEqual({ enabled: true, max_entries: 10, refresh_threshold: 50, max_history_chars: 6000, share_proper_nouns: true });
 
     const num = tingxie(`--data-dir=${dir}`, '--json', 'config', 'set', 'ai_enhance.conversation_history.max_entries', '20');
     expect(num.code).toBe(0);
@@ -95,6 +95,28 @@ describe('tingxie config', () => {
     const sub = tingxie('help', 'config', 'set');
     expect(sub.code).toBe(0);
     expect(sub.stdout).toMatch(/^usage: tingxie config set KEY VALUE/);
+  });
+});
+
+describe('tingxie config set on a config.json holding API keys (issue 14 item 4)', () => {
+  it('moves the key to the secret store (0600) instead of dropping it; the backup holds no key', () => {
+    const dir = tmp();
+    const key = 'sk-wenzi-cli-0123456789abcdefgh';
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ ai_enhance: { providers: { deepseek: { base_url: 'https://api.deepseek.com/v1', api_key: key, models: ['deepseek-chat'] } } } }));
+    const r = tingxie('--data-dir', dir, 'config', 'set', 'output.preview', 'false');
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(key);
+    const secrets = JSON.parse(fs.readFileSync(path.join(dir, 'secrets.json'), 'utf8')) as { secrets: Record<string, { enc: string; data: string; origin?: string }> };
+    expect(secrets.secrets['provider:deepseek']).toEqual({ enc: 'plain', data: key, origin: 'https://api.deepseek.com' });
+    const posix = process.platform !== 'win32';
+    if (posix) expect(fs.statSync(path.join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(path.join(dir, 'config.json'), 'utf8')).not.toContain(key);
+    const backups = fs.readdirSync(dir).filter((n) => n.startsWith('config.json.'));
+    expect(backups.length).toBe(1);
+    for (const b of backups) {
+      expect(fs.readFileSync(path.join(dir, b), 'utf8')).not.toContain(key);
+      if (posix) expect(fs.statSync(path.join(dir, b)).mode & 0o777).toBe(0o600);
+    }
   });
 });
 

@@ -69,6 +69,8 @@ describe('tingxie history (real CLI)', () => {
     expect(withArchives.total).toBe(50);
     expect(withArchives.rows).toHaveLength(50);
     expect(json<{ total: number }>(dir, 'history', 'list', '--include-archived').total).toBe(50);
+    expect(json<{ total: number }>(dir, 'history', 'list', '--since', 'all').total).toBe(50);
+    expect(json<{ total: number }>(dir, 'history', 'search', '萍萍', '--since=all').total).toBe(json<{ total: number }>(dir, 'history', 'search', '萍萍').total);
     expect(cli(dir, 'history', 'list', '--include-archived', '--active-only').code).toBe(2);
     const human = cli(dir, 'history', 'list', '--limit', '2');
     expect(human.code).toBe(0);

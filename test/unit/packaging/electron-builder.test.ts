@@ -8,11 +8,11 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { extractFile, getRawHeader, listPackage } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageLinuxDir, SIGNING_ENV } from '../../helpers/electron-builder-package.ts';
+import { packageLinuxDir, SIGNING_ENV, STUB_DEFAULT_FUSES } from '../../helpers/electron-builder-package.ts';
 // @ts-expect-error -- a plain .mjs hook without type declarations
 import { nativePartsProblems as nativePartsProblemsUntyped } from '../../../scripts/before-pack.mjs';
 
@@ -22,6 +22,21 @@ const nativePartsProblems = nativePartsProblemsUntyped as (platform: string, arc
 const SIZE_BUDGET_BYTES = 60_000_000;
 // js-yaml comes with electron-builder and has no type declarations; only `load` is used.
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+// @electron/fuses comes with electron-builder (which flips the fuses with it); read them back the same way.
+const fuses = createRequire(import.meta.url)('@electron/fuses') as {
+  getCurrentFuseWire(file: string): Promise<Record<string, unknown>>;
+  FuseV1Options: Record<string, number>;
+};
+/** The fuses issue 14 (item 8) requires, by @electron/fuses' option name. */
+const REQUIRED_FUSES: Readonly<Record<string, boolean>> = {
+  RunAsNode: false,
+  EnableNodeOptionsEnvironmentVariable: false,
+  EnableNodeCliInspectArguments: false,
+  EnableCookieEncryption: true,
+  EnableEmbeddedAsarIntegrityValidation: true,
+  OnlyLoadAppFromAsar: true,
+  GrantFileProtocolExtraPrivileges: false,
+};
 
 interface BuilderConfig {
   appId?: string;
@@ -46,6 +61,7 @@ interface BuilderConfig {
   win?: { target?: string[]; icon?: string; signExts?: string[]; signtoolOptions?: { signingHashAlgorithms?: string[] } };
   linux?: { target?: string[]; category?: string; icon?: string; maintainer?: string };
   deb?: { depends?: string[]; recommends?: string[] };
+  electronFuses?: Record<string, boolean>;
 }
 
 const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
@@ -70,6 +86,12 @@ describe('electron-builder.yml', () => {
     );
     // A `depends` list replaces electron-builder's defaults, so they must be listed too.
     expect(config.deb?.depends).toEqual(expect.arrayContaining(['libgomp1', 'libgtk-3-0', 'libnss3', 'libxtst6', 'libsecret-1-0', 'libxt6']));
+  });
+
+  it('sets the Electron fuses: no RunAsNode, NODE_OPTIONS or --inspect; cookie encryption, asar integrity, app only from asar', () => {
+    const camel = (name: string): string => name[0]!.toLowerCase() + name.slice(1);
+    const expected = Object.fromEntries(Object.entries(REQUIRED_FUSES).map(([k, v]) => [camel(k), v]));
+    expect(config.electronFuses).toEqual(expected);
   });
 
   it('packages the build and runtime assets, never sources, tests or benchmarks', () => {
@@ -191,6 +213,22 @@ describe('the files electron-builder packages (offline, stub Electron)', () => {
   }, 180_000);
 
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('flipped the fuses in the packaged Electron binary (read back with @electron/fuses)', async () => {
+    const appOutDir = dirname(resources);
+    const binary = readdirSync(appOutDir)
+      .map((f) => join(appOutDir, f))
+      .find((f) => statSync(f).isFile() && readFileSync(f).includes('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'));
+    expect(binary, 'the packaged executable').toBeDefined();
+    const wire = await fuses.getCurrentFuseWire(binary!);
+    expect(wire.version).toBe('1');
+    for (const [name, on] of Object.entries(REQUIRED_FUSES)) {
+      // 49 = '1' (enabled), 48 = '0' (disabled), as @electron/fuses' FuseState.
+      expect(wire[fuses.FuseV1Options[name]!], name).toBe(on ? 49 : 48);
+    }
+    // The one fuse left alone keeps Electron's default.
+    expect(wire[fuses.FuseV1Options.LoadBrowserProcessSpecificV8Snapshot!]).toBe(STUB_DEFAULT_FUSES.charCodeAt(6));
+  });
 
   it('contains main, the sandboxed preload and every renderer entry', () => {
     expect(entries).toContain('/out/main/index.js');

@@ -5,6 +5,7 @@ import { appHandlers } from './app.ts';
 import { configHandlers } from './config.ts';
 import { dictationHandlers } from './dictation.ts';
 import { historyHandlers } from './history.ts';
+import { onboardingHandlers } from './onboarding.ts';
 import { secretsHandlers } from './secrets.ts';
 import { settingsHandlers } from './settings.ts';
 
@@ -17,5 +18,6 @@ export function createHandlers(services: Services): IpcHandlers {
     ...historyHandlers(services.history),
     ...dictationHandlers(services.dictation),
     ...settingsHandlers(services.settings),
+    ...onboardingHandlers(services.onboarding),
   };
 }

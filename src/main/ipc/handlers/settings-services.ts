@@ -6,7 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ModelManager } from '../../asr/model-manager.ts';
+import { modelSpeed } from '../../asr/model-catalog.ts';
+import { ModelDownloadError, type ModelManager } from '../../asr/model-manager.ts';
 import { promptCacheReport } from '../../enhance/cache-report.ts';
 import { providerFromConfig, settingsFromConfig } from '../../enhance/enhancer.ts';
 import { listModels } from '../../enhance/llm-client.ts';
@@ -107,7 +108,10 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
         bytes: m.bytes ?? m.catalog?.approxBytes ?? null,
         englishOnly: m.catalog?.englishOnly ?? /\.en(-|$)/.test(m.name),
         quantized: m.catalog?.quantized ?? /-q\d/.test(m.name),
-        download: downloads.get(m.name)?.state ?? null,
+        speed: modelSpeed(m.name),
+        recommended: m.recommended,
+        // A partial file left by an earlier run (paused, quit, crashed) shows as paused: Resume continues it.
+        download: downloads.get(m.name)?.state ?? (m.partialBytes > 0 && !m.installed ? { state: 'paused', received: m.partialBytes, total: m.catalog?.approxBytes ?? null } : null),
       })),
     modelsDownload: (name) => {
       if (downloads.get(name)?.state.state === 'downloading') return;
@@ -136,8 +140,15 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
             push(true);
           },
           (err: unknown) => {
-            entry.state = { state: 'failed', message: err instanceof Error ? err.message : String(err) };
-            deps.log?.('model download failed', { name, error: err });
+            // Pause = abort: the manager keeps the .part file and the next download resumes from it.
+            if (err instanceof ModelDownloadError && err.code === 'cancelled') {
+              // What is on disk, not the last (throttled) progress: that is where Resume continues.
+              const total = entry.state.state === 'downloading' ? entry.state.total : null;
+              entry.state = { state: 'paused', received: models.list().find((m) => m.name === name)?.partialBytes ?? 0, total };
+            } else {
+              entry.state = { state: 'failed', message: err instanceof Error ? err.message : String(err), ...(err instanceof ModelDownloadError ? { code: err.code } : {}) };
+              deps.log?.('model download failed', { name, error: err });
+            }
             push(true);
           },
         )

@@ -41,6 +41,8 @@ const h = vi.hoisted(() => ({
     permissionRequest: null as null | Listener,
     permissionCheck: null as null | Listener,
     headers: null as null | Listener,
+    privileged: [] as unknown[],
+    protocolHandlers: new Map<string, Listener>(),
     menus: [] as { label?: string; click?: () => void; enabled?: boolean }[][],
     app: null as unknown as { emit: (e: string, ...a: unknown[]) => unknown[] },
     paths: new Map<string, string>(),
@@ -141,6 +143,11 @@ vi.mock('electron', () => {
     systemPreferences: {},
     clipboard: {},
     ClipboardItem: class {},
+    // The app:// scheme: registered before 'ready', its handler recorded (app-protocol.ts is tested on its own).
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => s.privileged.push(...schemes),
+      handle: (scheme: string, fn: Listener) => s.protocolHandlers.set(scheme, fn),
+    },
   };
 });
 
@@ -189,7 +196,7 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
   });
 
   it('creates the capture and panel windows hidden, through the secure factory, loading their own pages', () => {
-    const kinds = s.windows.map((w) => w.url.match(/renderer\/(\w+)\/index\.html$/)?.[1]);
+    const kinds = s.windows.map((w) => w.url.match(/^app:\/\/tingxie\/(\w+)\/index\.html$/)?.[1]);
     expect(kinds.slice(0, 3)).toEqual(['capture', 'panel', 'indicator']);
     for (const w of s.windows) {
       expect(w.options.show).toBe(false);
@@ -199,9 +206,19 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
   });
 
   it('a trusted window can call through IPC; app:info resolves the system language', async () => {
+    const indicator = s.windows[2]!;
+    const res = await s.handlers.get('app:info')!({ sender: indicator.contents, senderFrame: { url: indicator.url } }, undefined);
+    expect(res).toMatchObject({ ok: true, value: { dataDir, uiLanguage: 'zh', version: '0.1.0-test' } });
+  });
+
+  it('serves pages on app://tingxie/ and scopes each window: the capture window may not call app:info (issue 14, item 8)', async () => {
+    expect(s.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
+    expect(s.protocolHandlers.has('app')).toBe(true);
+    // Not packaged here: DevTools stay available for development.
+    for (const w of s.windows) expect(w.options.webPreferences).toMatchObject({ devTools: true });
     const capture = s.windows[0]!;
     const res = await s.handlers.get('app:info')!({ sender: capture.contents, senderFrame: { url: capture.url } }, undefined);
-    expect(res).toMatchObject({ ok: true, value: { dataDir, uiLanguage: 'zh', version: '0.1.0-test' } });
+    expect(res).toMatchObject({ ok: false, error: { code: 'out-of-scope' } });
   });
 
   it('the session guards deny everything but audio for the capture window', () => {
@@ -248,7 +265,8 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
 
   it('dictation is wired: hotkey status over IPC (hook failure reported, toggle shortcut as fallback), capture configured on load, tray items', async () => {
     const capture = s.windows[0]!;
-    const res = (await s.handlers.get('dictation:hotkeys')!({ sender: capture.contents, senderFrame: { url: capture.url } }, undefined)) as { ok: boolean; value: Record<string, unknown> };
+    const settings = s.windows.find((w) => w.url.endsWith('/settings/index.html'))!;
+    const res = (await s.handlers.get('dictation:hotkeys')!({ sender: settings.contents, senderFrame: { url: settings.url } }, undefined)) as { ok: boolean; value: Record<string, unknown> };
     expect(res.ok).toBe(true);
     expect(res.value).toMatchObject({ hook: 'failed', hookError: expect.stringMatching(/DISPLAY/), toggle: { accelerator: 'CommandOrControl+Shift+Space', registered: true } });
     // The failure was said to the user, not only logged: as a code to the windows (they translate it)…

@@ -11,7 +11,8 @@ import {
 import type { OwnPages } from '../../../../src/main/app/window-policy.ts';
 import { isAllowedExternalUrl } from '../../../../src/main/ipc/external-urls.ts';
 
-const paths = { preload: '/app/out/preload/index.cjs' };
+// A packaged app's windows: DevTools off (issue 14, item 8); development passes `devTools: true`.
+const paths = { preload: '/app/out/preload/index.cjs', devTools: false };
 const own: OwnPages = { rendererDir: '/app/out/renderer' };
 const dev: OwnPages = { rendererDir: '/app/out/renderer', devServerUrl: 'http://localhost:5173' };
 // A stand-in allow-list so these tests do not depend on the real one's contents (tested by the ipc helper).
@@ -32,8 +33,13 @@ describe('windowSpec: every window is locked down (issue 2, item 5)', () => {
         allowRunningInsecureContent: false,
         experimentalFeatures: false,
         spellcheck: false,
+        disableBlinkFeatures: 'Auxclick',
         preload: '/app/out/preload/index.cjs',
       });
+    });
+    it(`${kind}: DevTools only in development (packaged: devTools false)`, () => {
+      expect(windowSpec(kind, paths).webPreferences?.devTools).toBe(false);
+      expect(windowSpec(kind, { ...paths, devTools: true }).webPreferences?.devTools).toBe(true);
     });
     it(`${kind}: never shown before it is ready`, () => {
       expect(windowSpec(kind, paths).show).toBe(false);
@@ -89,8 +95,8 @@ describe('permissionDecision: only the capture window gets the microphone', () =
 });
 
 describe('navigation: windows stay on their own page', () => {
-  it('each kind loads out/renderer/<kind>/index.html, or the dev server page', () => {
-    expect(pageUrl('settings', own)).toBe('file:///app/out/renderer/settings/index.html');
+  it('each kind loads app://tingxie/<kind>/index.html (never file://), or the dev server page', () => {
+    for (const kind of WINDOW_KINDS) expect(pageUrl(kind, own)).toBe(`app://tingxie/${kind}/index.html`);
     expect(pageUrl('history', dev)).toBe('http://localhost:5173/history/index.html');
   });
 
@@ -107,7 +113,12 @@ describe('navigation: windows stay on their own page', () => {
       'https://example.com/',
       'http://localhost:5173/settings/index.html',
       'file:///etc/passwd',
+      'file:///app/out/renderer/settings/index.html',
       'file:///app/out/renderer/settings/../../../secret.html',
+      'app://tingxie/settings/../history/index.html',
+      'app://tingxie/settings/other.html',
+      'app://evil/settings/index.html',
+      'app://user:pw@tingxie/settings/index.html',
       'javascript:alert(1)',
       'data:text/html,<script>alert(1)</script>',
       'not a url',
@@ -121,6 +132,7 @@ describe('navigation: windows stay on their own page', () => {
     expect(isOwnPage('settings', 'http://localhost:5174/settings/index.html', dev)).toBe(false);
     expect(isOwnPage('settings', 'http://user:pw@localhost:5173/settings/index.html', dev)).toBe(false);
     expect(isOwnPage('settings', 'file:///app/out/renderer/settings/index.html', dev)).toBe(false);
+    expect(isOwnPage('settings', 'app://tingxie/settings/index.html', dev)).toBe(false);
   });
 
   it('links: allow-listed https goes to the system browser, the rest is denied; window.open never opens a window', () => {

@@ -55,7 +55,8 @@ describe('retrieval of older corrections from the full history', () => {
     dirs.push(dir);
     writeArchive(dir, '2024-03', [
       stored(1, '2024-03-05T10:00:00Z', { asr_text: '我们去找王小明吧', final_text: '我们去找汪晓明吧', user_corrected: true }),
-      // Not preview-confirmed, another mode, and a cancelled session: none may be retrieved in proofread.
+      // Not preview-confirmed, and a cancelled session: never retrieved. A name fixed in another mode is
+      // (proper nouns are shared across modes by default, issue 15 item 4).
       stored(2, '2024-03-06T10:00:00Z', { asr_text: '张伟明天到', final_text: '章维明天到', user_corrected: true, preview_enabled: false }),
       stored(3, '2024-03-07T10:00:00Z', { asr_text: '李雷在开会', final_text: '黎蕾在开会', user_corrected: true, enhance_mode: 'translate_en' }),
       stored(4, '2024-03-08T10:00:00Z', { asr_text: '赵敏来电话', final_text: '赵旻来电话', user_corrected: true, outcome: 'cancelled' }),
@@ -68,8 +69,9 @@ describe('retrieval of older corrections from the full history', () => {
     expect(enhancer.retrievalStats).toMatchObject({ state: 'ready', passes: 1, records: 3 }); // proofread ×2, translate_en ×1
 
     const sys = await systemFor(enhancer, '王小明说张伟明天和李雷见赵敏');
-    expect(sys).toContain('相关的更早纠错:\n- 我们去找[王小→汪晓]明吧');
-    expect(sys).not.toMatch(/章维|黎蕾|赵旻/);
+    expect(sys).toContain('相关的更早纠错：\n- 我们去找[王小→汪晓]明吧');
+    expect(sys).toContain('- [李雷→黎蕾]在开会');
+    expect(sys).not.toMatch(/章维|赵旻/);
     // Dynamic tail: after the history lines, and the text before it is what a request without retrieval sends.
     const plain = await systemFor(enhancer, '一句没有旧错误的话');
     const cut = sys.indexOf('相关的更早纠错');

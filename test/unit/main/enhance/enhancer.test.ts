@@ -84,7 +84,7 @@ describe('context injection through the enhancer', () => {
     fx.vocabulary.add({ wrong: '平平', right: '萍萍' });
     const built = await fx.enhancer.buildRequest('平平和王小明');
     const system = built?.request.messages[0]?.content ?? '';
-    const order = ['\n对话记录:', '最近的第2句', '\n词库:', '"平平" → "萍萍"', '用户备注', '我的女儿叫果果'].map((s) => system.indexOf(s));
+    const order = ['\n对话记录：', '最近的第2句', '\n词库：', '"平平" → "萍萍"', '用户备注', '我的女儿叫果果'].map((s) => system.indexOf(s));
     expect(order.every((v) => v >= 0)).toBe(true);
     expect([...order].sort((x, y) => x - y)).toEqual(order);
     expect(system).not.toContain('王小→'); // no correction history wired in this enhancer (see correction-retrieval.test.ts)
@@ -97,13 +97,13 @@ describe('context injection through the enhancer', () => {
     expect(bare).toBe(bare.trimEnd());
     fx.vocabulary.add({ wrong: '平平', right: '萍萍' });
     const withVocab = (await fx.enhancer.buildRequest('你好'))?.request.messages[0]?.content ?? '';
-    expect(withVocab).toContain('\n词库:');
+    expect(withVocab).toContain('\n词库：');
     expect(withVocab).not.toContain('- 对话记录');
-    expect(withVocab).not.toContain('\n对话记录:');
+    expect(withVocab).not.toContain('\n对话记录：');
     await fx.history.log(confirmed('proofread', '果果今天在公园里遇到了平平', '果果今天在公园里遇到了萍萍'));
     const both = (await fx.enhancer.buildRequest('你好'))?.request.messages[0]?.content ?? '';
-    expect(both.indexOf('\n对话记录:')).toBeGreaterThan(0);
-    expect(both.indexOf('\n对话记录:')).toBeLessThan(both.indexOf('\n词库:'));
+    expect(both.indexOf('\n对话记录：')).toBeGreaterThan(0);
+    expect(both.indexOf('\n对话记录：')).toBeLessThan(both.indexOf('\n词库：'));
   });
 
   it('reports cached tokens from OpenAI and DeepSeek usage fields', async () => {

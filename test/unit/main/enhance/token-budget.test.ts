@@ -77,7 +77,7 @@ describe('token budget', () => {
       const kept = historyNumbers(system);
       expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => 20 - kept.length + i));
       const retrieved = system.includes('相关的更早纠错');
-      const vocab = system.includes('\n词库:');
+      const vocab = system.includes('\n词库：');
       if (kept.length > 0) expect(retrieved && vocab).toBe(true); // the tail goes only once the history is gone…
       if (!vocab) expect(retrieved).toBe(false); // …and the vocabulary only after the tail
       const stage = kept.length === 20 ? 'full' : kept.length > 0 ? 'history-trimmed' : retrieved ? 'no-history' : vocab ? 'no-tail' : 'bare';

@@ -3,8 +3,15 @@ import { ipcContract } from '../../../../src/shared/ipc/contract.ts';
 import { createIpcDispatcher } from '../../../../src/main/ipc/dispatcher.ts';
 import type { IpcHandlers, IpcLog, IpcSender } from '../../../../src/main/ipc/dispatcher.ts';
 import { IpcPayloadError } from '../../../../src/main/ipc/errors.ts';
+import type { SenderScope } from '../../../../src/main/ipc/dispatcher.ts';
+import { windowMayCall } from '../../../../src/shared/ipc/window-scopes.ts';
 
-const sender: IpcSender = { id: 1, frameUrl: 'file:///app/out/renderer/settings/index.html' };
+const sender: IpcSender = { id: 1, frameUrl: 'app://tingxie/settings/index.html' };
+/** Sender 1 is the Settings window, sender 2 the capture window; any other id has no scope. */
+const scopeOf = (s: IpcSender): SenderScope | undefined => {
+  const kind = s.id === 1 ? 'settings' : s.id === 2 ? 'capture' : undefined;
+  return kind === undefined ? undefined : { kind, mayCall: (ch) => windowMayCall(kind, ch) };
+};
 
 /** Handlers that record their calls; each test overrides the one it exercises. */
 function recordingHandlers(calls: unknown[], overrides: Partial<IpcHandlers> = {}): IpcHandlers {
@@ -35,6 +42,7 @@ function setup(options: { overrides?: Partial<IpcHandlers>; trusted?: (s: IpcSen
     contract: ipcContract,
     handlers: recordingHandlers(calls, options.overrides),
     isTrustedSender: options.trusted ?? ((s) => s.id === 1),
+    scopeOf,
     log: options.log ?? {
       warn: (m, f) => logged.push(['warn', m, f]),
       error: (m, f) => logged.push(['error', m, f]),
@@ -42,6 +50,48 @@ function setup(options: { overrides?: Partial<IpcHandlers>; trusted?: (s: IpcSen
   });
   return { dispatcher, calls, logged };
 }
+
+describe('createIpcDispatcher: per-window scopes (issue 14, item 8)', () => {
+  it('refuses a trusted window calling outside its scope, before the payload or the handler, and logs it', async () => {
+    const { dispatcher, calls, logged } = setup({ trusted: (s) => s.id === 1 || s.id === 2 });
+    const capture = { id: 2, frameUrl: 'app://tingxie/capture/index.html' };
+    const attempts: [string, unknown][] = [
+      ['secrets:set', { name: 'provider:openai', value: 'sk-stolen' }],
+      ['history:delete-all', { confirm: true }],
+      ['dictation:deliver', { text: 'rm -rf ~', action: 'paste', sessionId: 'x' }],
+      ['config:set', { keyPath: 'a', value: 1 }],
+      // An invalid payload too: the scope is checked first, so the page learns nothing about the schema.
+      ['secrets:set', 'garbage'],
+    ];
+    for (const [channel, payload] of attempts) {
+      const r = await dispatcher.dispatch(channel, capture, payload);
+      expect(r, channel).toEqual({ ok: false, error: { code: 'out-of-scope', message: `${channel} refused: the capture window may not call it` } });
+    }
+    expect(calls).toEqual([]);
+    expect(logged.filter(([level, m]) => level === 'warn' && /outside the window's scope/.test(m))).toHaveLength(attempts.length);
+    expect(logged[0]?.[2]).toMatchObject({ channel: 'secrets:set', windowKind: 'capture', senderId: 2 });
+    // Its own job still works.
+    expect(await dispatcher.dispatch('capture:status', capture, { state: 'ready', sampleRate: 16000, deviceLabel: 'mic' })).toMatchObject({ ok: true });
+  });
+
+  it('refuses a trusted sender without a known scope, and survives a throwing scope lookup', async () => {
+    const noScope = setup({ trusted: () => true });
+    expect(await noScope.dispatcher.dispatch('config:get', { id: 9, frameUrl: sender.frameUrl }, undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'out-of-scope', message: 'config:get refused: the unknown window may not call it' },
+    });
+    const throwing = createIpcDispatcher({
+      contract: ipcContract,
+      handlers: recordingHandlers([]),
+      isTrustedSender: () => true,
+      scopeOf: () => {
+        throw new Error('boom');
+      },
+      log: { warn: () => {}, error: () => {} },
+    });
+    expect(await throwing.dispatch('config:get', sender, undefined)).toMatchObject({ ok: false, error: { code: 'out-of-scope' } });
+  });
+});
 
 describe('createIpcDispatcher', () => {
   it('serves exactly the contract channels', () => {

@@ -190,7 +190,7 @@ describe('hostile payloads on every channel', () => {
     it(`${channel}: every hostile payload is refused as invalid-payload`, async () => {
       const cases = hostilePayloads(channel);
       for (const [name, payload] of cases) {
-        const result = await h.dispatcher.dispatch(channel, h.trustedSender, payload);
+        const result = await h.dispatcher.dispatch(channel, h.senderFor(channel), payload);
         // config:set accepts any plain JSON `value`; the store refuses the wrong ones, still as invalid-payload.
         expectRefused(result, `${channel} (${name})`, 'invalid-payload');
       }
@@ -198,10 +198,11 @@ describe('hostile payloads on every channel', () => {
 
     it(`${channel}: an untrusted sender is refused even with a valid payload`, async () => {
       const senders = [
-        { id: 999, frameUrl: h.trustedSender.frameUrl }, // not one of our webContents
-        { id: h.trustedSender.id, frameUrl: 'https://evil.example/' }, // our window showing a foreign page
-        { id: h.trustedSender.id, frameUrl: '' }, // frame gone
-        { id: h.trustedSender.id, frameUrl: 'file:///etc/passwd' }, // a file outside our renderer folder
+        { id: 999, frameUrl: h.senderFor(channel).frameUrl }, // not one of our webContents
+        { id: h.senderFor(channel).id, frameUrl: 'https://evil.example/' }, // our window showing a foreign page
+        { id: h.senderFor(channel).id, frameUrl: '' }, // frame gone
+        { id: h.senderFor(channel).id, frameUrl: 'file:///etc/passwd' }, // a local file: pages are on app:// only
+        { id: h.senderFor(channel).id, frameUrl: 'app://evil/settings/index.html' }, // another app:// host
       ];
       for (const sender of senders) {
         const result = await h.dispatcher.dispatch(channel, sender, validRequests[channel]);
@@ -212,7 +213,7 @@ describe('hostile payloads on every channel', () => {
 
   for (const [channel, name, payload] of deeperAttacks) {
     it(`${channel}: ${name} is refused`, async () => {
-      const result = await h.dispatcher.dispatch(channel, h.trustedSender, payload);
+      const result = await h.dispatcher.dispatch(channel, h.senderFor(channel), payload);
       expectRefused(result, channel, 'invalid-payload');
     });
   }
@@ -256,37 +257,37 @@ describe('valid payloads work end to end', () => {
   it('history:query finds a 2-character Chinese name; history:update edits the JSONL; stats count it; deletes remove it', async () => {
     const { record } = await h.history.log({ ...dictation, timestamp: '2026-03-12T10:30:00.000Z' });
     await h.history.log({ ...dictation, final_text: 'unrelated', asr_text: 'unrelated', timestamp: '2026-03-13T10:30:00.000Z' });
-    const found = await h.dispatcher.dispatch('history:query', h.trustedSender, { text: '萍萍' });
+    const found = await h.dispatcher.dispatch('history:query', h.senderFor('history:query'), { text: '萍萍' });
     if (!found.ok) throw new Error(found.error.message);
     expect((found.value as HistoryPage).rows.map((r) => r.key)).toEqual([record.id]);
-    expect(await h.dispatcher.dispatch('history:count', h.trustedSender, { text: '萍萍', facets: false })).toMatchObject({
+    expect(await h.dispatcher.dispatch('history:count', h.senderFor('history:count'), { text: '萍萍', facets: false })).toMatchObject({
       ok: true,
       value: { total: 1, pageCount: 1 },
     });
 
-    const edited = await h.dispatcher.dispatch('history:update', h.trustedSender, { key: record.id, final_text: '萍萍今天很开心。' });
+    const edited = await h.dispatcher.dispatch('history:update', h.senderFor('history:update'), { key: record.id, final_text: '萍萍今天很开心。' });
     expect(edited).toMatchObject({ ok: true, value: { final_text: '萍萍今天很开心。', user_corrected: true } });
     const onDisk = fs.readFileSync(path.join(h.dataDir, 'conversation_history.jsonl'), 'utf8');
     expect(onDisk).toContain('萍萍今天很开心。');
     expect(onDisk).toMatch(/"edited_at":/);
 
-    const stats = await h.dispatcher.dispatch('history:stats', h.trustedSender, { since: '2026-03-01T00:00:00Z', now: '2026-03-20T00:00:00Z' });
+    const stats = await h.dispatcher.dispatch('history:stats', h.senderFor('history:stats'), { since: '2026-03-01T00:00:00Z', now: '2026-03-20T00:00:00Z' });
     if (!stats.ok) throw new Error(stats.error.message);
     expect((stats.value as UsageStats).totals.dictations).toBe(2);
 
-    expect(await h.dispatcher.dispatch('history:delete-day', h.trustedSender, { day: '2026-03-13', tzOffsetMinutes: 0 })).toEqual({ ok: true, value: 1 });
-    expect(await h.dispatcher.dispatch('history:delete', h.trustedSender, { key: record.id })).toEqual({ ok: true, value: true });
+    expect(await h.dispatcher.dispatch('history:delete-day', h.senderFor('history:delete-day'), { day: '2026-03-13', tzOffsetMinutes: 0 })).toEqual({ ok: true, value: 1 });
+    expect(await h.dispatcher.dispatch('history:delete', h.senderFor('history:delete'), { key: record.id })).toEqual({ ok: true, value: true });
     expect(fs.readFileSync(path.join(h.dataDir, 'conversation_history.jsonl'), 'utf8')).toBe('');
     await h.history.log(dictation);
-    expect(await h.dispatcher.dispatch('history:delete-all', h.trustedSender, { confirm: true })).toEqual({ ok: true, value: null });
-    const after = await h.dispatcher.dispatch('history:query', h.trustedSender, { text: '', includeArchived: true });
+    expect(await h.dispatcher.dispatch('history:delete-all', h.senderFor('history:delete-all'), { confirm: true })).toEqual({ ok: true, value: null });
+    const after = await h.dispatcher.dispatch('history:query', h.senderFor('history:query'), { text: '', includeArchived: true });
     expect(after).toMatchObject({ ok: true, value: { rows: [] } });
   });
 
   it('config:set then config:get, persisted to disk', async () => {
-    const set = await h.dispatcher.dispatch('config:set', h.trustedSender, validRequests['config:set']);
+    const set = await h.dispatcher.dispatch('config:set', h.senderFor('config:set'), validRequests['config:set']);
     expect(set.ok).toBe(true);
-    const got = await h.dispatcher.dispatch('config:get', h.trustedSender, undefined);
+    const got = await h.dispatcher.dispatch('config:get', h.senderFor('config:get'), undefined);
     if (!got.ok) throw new Error(got.error.message);
     const config = got.value as { ai_enhance: { conversation_history: { max_entries: number } } };
     expect(config.ai_enhance.conversation_history.max_entries).toBe(12);
@@ -296,32 +297,32 @@ describe('valid payloads work end to end', () => {
   });
 
   it('config:set of a whole object value', async () => {
-    const r = await h.dispatcher.dispatch('config:set', h.trustedSender, { keyPath: 'output.preview', value: false });
+    const r = await h.dispatcher.dispatch('config:set', h.senderFor('config:set'), { keyPath: 'output.preview', value: false });
     expect(r.ok).toBe(true);
     expect((h.config.get() as { output: { preview: boolean } }).output.preview).toBe(false);
   });
 
   it('config:issues reports the file and no issues for a fresh folder', async () => {
-    const r = await h.dispatcher.dispatch('config:issues', h.trustedSender, undefined);
+    const r = await h.dispatcher.dispatch('config:issues', h.senderFor('config:issues'), undefined);
     expect(r).toEqual({ ok: true, value: { path: h.config.path, loadIssues: [], backupPath: null } });
   });
 
   it('secrets:set / status / delete never return the value', async () => {
-    const set = await h.dispatcher.dispatch('secrets:set', h.trustedSender, validRequests['secrets:set']);
+    const set = await h.dispatcher.dispatch('secrets:set', h.senderFor('secrets:set'), validRequests['secrets:set']);
     expect(set).toEqual({ ok: true, value: { backend: 'os-keyring', secrets: [{ name: 'provider:openai', persisted: true }], issues: [] } });
     expect(JSON.stringify(set)).not.toContain('sk-test-123');
     expect(fs.readFileSync(path.join(h.dataDir, 'secrets.json'), 'utf8')).not.toContain('sk-test-123');
     expect(fs.readFileSync(path.join(h.dataDir, 'config.json'), 'utf8')).not.toContain('sk-test-123');
-    const del = await h.dispatcher.dispatch('secrets:delete', h.trustedSender, validRequests['secrets:delete']);
+    const del = await h.dispatcher.dispatch('secrets:delete', h.senderFor('secrets:delete'), validRequests['secrets:delete']);
     expect(del).toEqual({ ok: true, value: { backend: 'os-keyring', secrets: [], issues: [] } });
   });
 
   it('app:info, app:open-external (allow-listed) and app:open-logs reach the app service', async () => {
-    const info = await h.dispatcher.dispatch('app:info', h.trustedSender, undefined);
+    const info = await h.dispatcher.dispatch('app:info', h.senderFor('app:info'), undefined);
     expect(info).toEqual({ ok: true, value: { version: '0.1.0', platform: process.platform, dataDir: h.dataDir, uiLanguage: 'en' } });
-    expect(await h.dispatcher.dispatch('app:open-external', h.trustedSender, validRequests['app:open-external'])).toEqual({ ok: true, value: null });
+    expect(await h.dispatcher.dispatch('app:open-external', h.senderFor('app:open-external'), validRequests['app:open-external'])).toEqual({ ok: true, value: null });
     expect(h.opened).toEqual(['https://github.com/tingxie/tingxie']);
-    expect(await h.dispatcher.dispatch('app:open-logs', h.trustedSender, undefined)).toEqual({ ok: true, value: null });
+    expect(await h.dispatcher.dispatch('app:open-logs', h.senderFor('app:open-logs'), undefined)).toEqual({ ok: true, value: null });
     expect(h.logsOpened.count).toBe(1);
   });
 });

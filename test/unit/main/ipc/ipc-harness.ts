@@ -19,6 +19,8 @@ import type { AppService } from '../../../../src/main/ipc/services.ts';
 import { TrustedSenders } from '../../../../src/main/ipc/trusted-senders.ts';
 import type { TrustableContents } from '../../../../src/main/ipc/trusted-senders.ts';
 import { ConfigStore } from '../../../../src/main/settings/config-store.ts';
+import { windowInvokeScopes } from '../../../../src/shared/ipc/window-scopes.ts';
+import type { ScopedWindowKind } from '../../../../src/shared/ipc/window-scopes.ts';
 import { SecretStore } from '../../../../src/main/settings/secrets.ts';
 import type { SafeStorageLike } from '../../../../src/main/settings/secrets.ts';
 
@@ -107,15 +109,27 @@ export const validRequests: { readonly [C in InvokeChannel]: RequestInput<C> } =
   'providers:prompt-report': undefined,
   'history:export': { format: 'csv' },
   'history:import': undefined,
+  'onboarding:open': undefined,
+  'onboarding:close': undefined,
+  'onboarding:verify-speech': undefined,
 };
 
 /** Every channel of the contract (so new channels are covered without editing the tests). */
 export const allChannels = Object.keys(ipcContract) as InvokeChannel[];
 
-/** The built renderer folder the trusted frame URLs point into. */
+/** The built renderer folder (what app://tingxie/ serves). */
 export const rendererDir = path.join(os.tmpdir(), 'tingxie-test-out', 'renderer');
-/** A frame URL of one of our pages. */
-export const ownFrameUrl = new URL(`file://${path.join(rendererDir, 'settings', 'index.html')}`).href;
+/** The frame URL of one of our pages (the Settings window's). */
+export const ownFrameUrl = 'app://tingxie/settings/index.html';
+
+/** Every window kind with an IPC scope, in a stable order. */
+export const scopedKinds = Object.keys(windowInvokeScopes) as ScopedWindowKind[];
+/** The first window kind whose scope allows `channel` (settings first: the widest). */
+export function kindFor(channel: InvokeChannel): ScopedWindowKind {
+  const kind = (['settings', ...scopedKinds] as ScopedWindowKind[]).find((k) => (windowInvokeScopes[k] as readonly string[]).includes(channel));
+  if (kind === undefined) throw new Error(`no window may call ${channel}: give it a scope in src/shared/ipc/window-scopes.ts`);
+  return kind;
+}
 
 /** Everything a test needs to call the stack and check what it did. */
 export interface IpcHarness {
@@ -125,7 +139,12 @@ export interface IpcHarness {
   readonly secrets: SecretStore;
   readonly history: HistoryService;
   readonly trusted: TrustedSenders;
+  /** The Settings window. */
   readonly trustedSender: IpcSender;
+  /** A trusted window whose scope allows `channel`. */
+  senderFor(channel: InvokeChannel): IpcSender;
+  /** The trusted window of `kind`. */
+  senderOf(kind: ScopedWindowKind): IpcSender;
   readonly opened: string[];
   readonly logsOpened: { count: number };
   readonly logLines: { level: string; message: string; fields?: unknown }[];
@@ -160,13 +179,20 @@ export async function openHarness(): Promise<IpcHarness> {
     copyText: () => undefined,
   };
   const trusted = new TrustedSenders({ rendererDir });
-  const window = new FakeContents(7);
-  trusted.add(window);
+  // One trusted window per kind (Settings is id 7), each on its own page, so every call goes through its scope.
+  const windows = new Map<ScopedWindowKind, IpcSender>();
+  scopedKinds.forEach((kind, i) => {
+    const id = kind === 'settings' ? 7 : 100 + i;
+    trusted.add(new FakeContents(id), kind);
+    windows.set(kind, { id, frameUrl: `app://tingxie/${kind}/index.html` });
+  });
+  const senderOf = (kind: ScopedWindowKind): IpcSender => windows.get(kind)!;
   const logLines: IpcHarness['logLines'] = [];
   const dispatcher = createIpcDispatcher({
     contract: ipcContract,
     handlers: createHandlers({ config, secrets, app, history: historyApiOf(history) }),
     isTrustedSender: trusted.isTrustedSender,
+    scopeOf: trusted.scopeOf,
     log: {
       warn: (message, fields) => logLines.push({ level: 'warn', message, fields }),
       error: (message, fields) => logLines.push({ level: 'error', message, fields }),
@@ -179,7 +205,9 @@ export async function openHarness(): Promise<IpcHarness> {
     secrets,
     history,
     trusted,
-    trustedSender: { id: window.id, frameUrl: ownFrameUrl },
+    trustedSender: senderOf('settings'),
+    senderFor: (channel) => senderOf(kindFor(channel)),
+    senderOf,
     opened,
     logsOpened,
     logLines,

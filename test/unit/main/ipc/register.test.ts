@@ -31,12 +31,12 @@ class RecordingIpcMain {
 describe('registerIpc', () => {
   const setup = () => {
     const trusted = new TrustedSenders({ rendererDir });
-    trusted.add(new FakeContents(3));
+    trusted.add(new FakeContents(3), 'settings');
     const seen: unknown[] = [];
     const handlers = Object.fromEntries(
       Object.keys(ipcContract).map((c) => [c, (req: unknown) => (seen.push([c, req]), null)]),
     ) as unknown as IpcHandlers;
-    const dispatcher = createIpcDispatcher({ contract: ipcContract, handlers, isTrustedSender: trusted.isTrustedSender, log: { warn: () => {}, error: () => {} } });
+    const dispatcher = createIpcDispatcher({ contract: ipcContract, handlers, isTrustedSender: trusted.isTrustedSender, scopeOf: trusted.scopeOf, log: { warn: () => {}, error: () => {} } });
     const ipcMain = new RecordingIpcMain();
     const dispose = registerIpc(ipcMain as unknown as IpcMainLike, dispatcher);
     return { ipcMain, dispose, seen };
@@ -74,7 +74,7 @@ describe('createBroadcaster', () => {
     c.send = () => {
       throw new Error('render process gone');
     };
-    for (const w of [a, b, c]) trusted.add(w);
+    for (const w of [a, b, c]) trusted.add(w, 'settings');
     b.destroy();
     const warnings: string[] = [];
     const broadcast = createBroadcaster(trusted, { warn: (m) => warnings.push(m), error: () => {} });

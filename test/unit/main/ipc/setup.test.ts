@@ -18,7 +18,7 @@ describe('setupIpc', () => {
       removeHandler: (channel: string) => handlers.delete(channel),
     } as unknown as IpcMainLike;
     const window = new FakeContents(21);
-    h.trusted.add(window);
+    h.trusted.add(window, 'settings');
     const ipc = setupIpc(ipcMain, {
       services: {
         config: h.config,

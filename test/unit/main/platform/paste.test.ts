@@ -5,8 +5,13 @@ import type { FocusPort } from '../../../../src/main/platform/focus.ts';
 import type { FocusTarget, PasteKeys } from '../../../../src/main/platform/paste-plan.ts';
 import { PasteService, type ClipboardPort } from '../../../../src/main/platform/paste.ts';
 
+const XTERM: FocusTarget = { id: '42', wmClass: ['xterm', 'xterm'], app: 'xterm' };
+const PANEL: FocusTarget = { id: '77', wmClass: ['tingxie', 'tingxie'], app: 'tingxie' };
+
 function fakes(opts: { failKeys?: boolean; failFocus?: boolean; target?: FocusTarget | null } = {}) {
   const log: string[] = [];
+  // The window focused now: the target at key-down; a test moves it (the preview panel took the focus).
+  let focused: FocusTarget | null = opts.target === undefined ? XTERM : opts.target;
   let board = 'user text';
   const clipboard: ClipboardPort = {
     readText: async () => board,
@@ -25,10 +30,11 @@ function fakes(opts: { failKeys?: boolean; failFocus?: boolean; target?: FocusTa
     },
   };
   const focus: FocusPort = {
-    current: async () => (opts.target === undefined ? { id: '42', wmClass: ['xterm', 'xterm'], app: 'xterm' } : opts.target),
+    current: async () => focused,
     activate: async (t) => {
       log.push(`focus:${t.id}`);
       if (opts.failFocus) throw new Error('window is gone');
+      focused = t;
     },
   };
   const keys = {
@@ -49,18 +55,72 @@ function fakes(opts: { failKeys?: boolean; failFocus?: boolean; target?: FocusTa
       await new Promise((r) => setTimeout(r, 1));
     },
   });
-  return { service, log, sleeps, setBoard: (t: string) => (board = t), board: () => board };
+  return { service, log, sleeps, setBoard: (t: string) => (board = t), board: () => board, focus: (t: FocusTarget | null) => (focused = t) };
 }
 
 describe('PasteService', () => {
-  it('writes transient text, re-focuses the remembered terminal, pastes with Ctrl+Shift+V, then restores', async () => {
+  it('writes transient text, re-focuses the remembered terminal the panel took the focus from, pastes with Ctrl+Shift+V, then restores', async () => {
     const f = fakes();
     f.service.rememberTarget();
+    f.focus(PANEL);
     const r = await f.service.run('hello', 'paste');
     expect(r).toMatchObject({ ok: true, keys: 'ctrl+shift+v' });
     expect(await r.finished).toBe('restored');
     expect(f.log).toEqual(['transient:hello', 'focus:42', 'keys:ctrl+shift+v', 'restore:user text']);
     expect(f.sleeps).toEqual([60, 1000]);
+  });
+
+  it('does not re-focus or wait when the focus never left the target (preview off): the keystroke follows the write', async () => {
+    const f = fakes();
+    f.service.rememberTarget();
+    const r = await f.service.run('hello', 'paste');
+    expect(r).toMatchObject({ ok: true, keys: 'ctrl+shift+v' });
+    expect(await r.finished).toBe('restored');
+    expect(f.log).toEqual(['transient:hello', 'keys:ctrl+shift+v', 'restore:user text']);
+    expect(f.sleeps).toEqual([1000]);
+  });
+
+  it('re-focuses when the focus cannot be read now (never paste into the wrong app)', async () => {
+    const f = fakes();
+    f.service.rememberTarget();
+    await f.service.remembered();
+    f.focus(null);
+    const r = await f.service.run('hello', 'paste');
+    expect(r.ok).toBe(true);
+    expect(f.log.slice(0, 3)).toEqual(['transient:hello', 'focus:42', 'keys:ctrl+shift+v']);
+    expect(f.sleeps[0]).toBe(60);
+  });
+
+  it('asks only for the focused window id when the focus port can (no WM_CLASS lookup per paste)', async () => {
+    const calls: string[] = [];
+    const focus: FocusPort = {
+      current: async () => (calls.push('current'), XTERM),
+      focusedId: async () => (calls.push('focusedId'), XTERM.id),
+      activate: async () => void calls.push('activate'),
+    };
+    const service = new PasteService({ platform: 'linux', clipboard: { readText: async () => '', snapshot: async () => null, restore: async () => undefined, writeTransient: async () => undefined, writeText: async () => undefined }, focus, keys: { send: async () => undefined }, restoreClipboard: () => false, sleep: async () => undefined });
+    service.rememberTarget();
+    expect((await service.run('x', 'paste')).ok).toBe(true);
+    expect(calls).toEqual(['current', 'focusedId']);
+  });
+
+  it('gets the keystroke ready at key-down (rememberTarget), not at paste time', async () => {
+    const calls: string[] = [];
+    const focus: FocusPort = { current: async () => XTERM, activate: async () => undefined };
+    const keys = { prepare: () => void calls.push('prepare'), send: async () => void calls.push('send') };
+    const service = new PasteService({ platform: 'linux', clipboard: { readText: async () => '', snapshot: async () => null, restore: async () => undefined, writeTransient: async () => undefined, writeText: async () => undefined }, focus, keys, restoreClipboard: () => false, sleep: async () => undefined });
+    service.rememberTarget();
+    expect(calls).toEqual(['prepare']);
+    await service.run('x', 'paste');
+    expect(calls).toEqual(['prepare', 'send']);
+  });
+
+  it('restores the clipboard only after the keystroke was sent', async () => {
+    const f = fakes();
+    f.service.rememberTarget();
+    const r = await f.service.run('hello', 'paste');
+    await r.finished;
+    expect(f.log.indexOf('restore:user text')).toBeGreaterThan(f.log.indexOf('keys:ctrl+shift+v'));
   });
 
   it('serializes pastes: the second snapshot is taken after the first restore', async () => {
@@ -91,6 +151,7 @@ describe('PasteService', () => {
   it('a window that cannot be re-focused gets no keystroke (never paste into the wrong app)', async () => {
     const f = fakes({ failFocus: true });
     f.service.rememberTarget();
+    f.focus(PANEL);
     const r = await f.service.deliver('x', 'paste');
     expect(r.ok).toBe(false);
     expect(f.log.some((l) => l.startsWith('keys:'))).toBe(false);

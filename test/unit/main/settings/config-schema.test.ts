@@ -18,7 +18,7 @@ describe('config schema defaults (FEATURES.md / WenZi)', () => {
     expect(d.ai_enhance.timeout).toBe(10);
     expect(d.ai_enhance.connection_timeout).toBe(10);
     expect(d.ai_enhance.max_retries).toBe(2);
-    expect(d.ai_enhance.conversation_history).toEqual({ enabled: false, max_entries: 10, refresh_threshold: 50, max_history_chars: 6000 });
+    expect(d.ai_enhance.conversation_history).toEqual({ enabled: false, max_entries: 10, refresh_threshold: 50, max_history_chars: 6000, share_proper_nouns: true });
     expect(d.ai_enhance.vocabulary.max_llm_entries).toBe(5);
     expect(d.ai_enhance.vocabulary.max_dynamic_hotwords).toBe(10);
     expect(d.ai_enhance.vocabulary.max_hotword_chars).toBe(200);

@@ -69,7 +69,11 @@ describe('ConfigStore: fresh folder', () => {
 
 describe('ConfigStore: WenZi config.json', () => {
   it('understands WenZi keys, migrates v0, moves API keys out, keeps unknown keys on save', async () => {
-    const { dir, store } = await openWith(JSON.stringify(WENZI_CONFIG, null, 4));
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(WENZI_CONFIG, null, 4));
+    const kept: string[] = [];
+    const store = await ConfigStore.open({ dataDir: dir, keepSecrets: async (found) => void kept.push(...found.map((f) => f.name)) });
+    expect(kept).toEqual(['provider:ollama', 'provider:deepseek']);
     const c = store.get();
     expect(c.hotkeys).toEqual({ fn: true, f5: false });
     expect(c.feedback.sound_enabled).toBe(false);
@@ -81,7 +85,7 @@ describe('ConfigStore: WenZi config.json', () => {
     expect(c.ai_enhance.timeout).toBe(30);
     expect(c.ai_enhance.providers.deepseek).toEqual({ kind: 'deepseek', base_url: 'https://api.deepseek.com/v1', models: ['deepseek-chat'], extra_body: { foo: 1 } });
     expect(c.ai_enhance.providers.ollama?.kind).toBe('ollama'); // migration 1 → 2: the kind is recognised once
-    expect(c.ai_enhance.conversation_history).toEqual({ enabled: true, max_entries: 20, refresh_threshold: 100, max_history_chars: 6000 });
+    expect(c.ai_enhance.conversation_history).toEqual({ enabled: true, max_entries: 20, refresh_threshold: 100, max_history_chars: 6000, share_proper_nouns: true });
     expect(c.output.preview).toBe(false);
     expect(c.output.method).toBe('paste'); // migration 0 → 1
     expect(c.version).toBe(2);
@@ -90,7 +94,9 @@ describe('ConfigStore: WenZi config.json', () => {
     expect(store.foundSecrets.map((s) => [s.name, s.value])).toEqual([['provider:ollama', 'ollama'], ['provider:deepseek', 'sk-wenzi-secret-123']]);
     expect(store.loadIssues.map((i) => i.path)).toEqual(['ai_enhance.providers.ollama.api_key', 'ai_enhance.providers.deepseek.api_key']);
     expect(store.backupPath).not.toBeNull();
-    expect(readJson(store.backupPath as string)).toEqual(WENZI_CONFIG);
+    // The backup is the original minus its keys (they are in the secret store now).
+    const providers = { ollama: { ...WENZI_CONFIG.ai_enhance.providers.ollama, api_key: '***' }, deepseek: { ...WENZI_CONFIG.ai_enhance.providers.deepseek, api_key: '***' } };
+    expect(readJson(store.backupPath as string)).toEqual({ ...WENZI_CONFIG, ai_enhance: { ...WENZI_CONFIG.ai_enhance, providers } });
     const onDisk = fs.readFileSync(store.path, 'utf8');
     expect(onDisk).not.toContain('sk-wenzi-secret-123');
     expect(onDisk).not.toContain('api_key');

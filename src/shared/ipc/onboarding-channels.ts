@@ -1,0 +1,36 @@
+/**
+ * Onboarding-window channels (zod-free, for the preload): spread into channels.ts, so the feature adds its
+ * channels in one place. The window's own list of what it may call and hear is here too, for per-window
+ * IPC scopes.
+ */
+
+/** Invoke channels of the onboarding feature and their arity (see channels.ts). */
+export const onboardingChannelArity = {
+  'onboarding:open': 0,
+  'onboarding:close': 0,
+  'onboarding:verify-speech': 0,
+} as const;
+
+/**
+ * Every channel the onboarding window uses: config (UI language, engine, mirror, remote endpoint), the API key
+ * (write-only, with its Remove), the model manager, the provider presets, its own calls, and the dictation events of the try-out.
+ */
+export const onboardingWindowChannels = {
+  invoke: [
+    'config:get',
+    'config:set',
+    'secrets:status',
+    'secrets:set',
+    'secrets:delete',
+    'app:info',
+    'models:list',
+    'models:download',
+    'models:cancel',
+    'models:delete',
+    'providers:presets',
+    'dictation:hotkeys',
+    'onboarding:close',
+    'onboarding:verify-speech',
+  ],
+  events: ['config:changed', 'models:progress', 'dictation:event', 'app:notice'],
+} as const;
