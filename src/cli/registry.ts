@@ -3,6 +3,7 @@ import { enhanceGroup } from './commands/enhance.ts';
 import { modelsGroup } from './commands/models.ts';
 import { transcribeGroup } from './commands/transcribe.ts';
 import { historyGroup } from './commands/history.ts';
+import { vocabularyGroup } from './commands/vocabulary.ts';
 import type { CliGroup } from './types.ts';
 
 /** Every command group of `tingxie`. A new group is one file in commands/ plus one line here. */
@@ -12,4 +13,5 @@ export const COMMAND_GROUPS: readonly CliGroup[] = [
   transcribeGroup,
   modelsGroup,
   historyGroup,
+  vocabularyGroup,
 ];

@@ -277,6 +277,21 @@ describe('layout: Settings', () => {
   });
 });
 
+describe('layout: Settings › AI, a chain mode in the mode form', () => {
+  it('the steps list and the form fit at the default and minimum size', async () => {
+    const w = await harness.open('settings', { viewport: { width: 860, height: 640 } });
+    const { page } = w;
+    await page.getByRole('tab').nth(3).click();
+    const settle = async () => {
+      await page.locator('#mode-select').selectOption('proofread_translate_en');
+      await page.getByTestId('chain-steps').scrollIntoViewIfNeeded();
+    };
+    await settle();
+    expect(await everyVariant(w, sizesOf('settings'), settle, 'settings mode form (chain)')).toEqual([]);
+    expect(w.problems.filter((p) => !/favicon/.test(p.text))).toEqual([]);
+  });
+});
+
 describe('layout: the onboarding window', () => {
   it('every step (choice, model cards mid-download, cloud with a failed test, try-out) at its default and minimum size', async () => {
     const w = await harness.open('onboarding', { speechModelInstalled: false, viewport: { width: 600, height: 560 } });

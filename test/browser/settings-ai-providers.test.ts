@@ -148,7 +148,8 @@ describe('Settings › AI: providers', () => {
     const w = await openAi(twoProviders());
     const { page } = w;
     await page.getByLabel('Preset').selectOption('ollama');
-    const name = page.getByLabel('Name', { exact: true });
+    // The add form's own Name field (the mode form on the same tab has one too).
+    const name = page.getByRole('form', { name: 'Add a provider' }).getByLabel('Name', { exact: true });
     expect(await name.inputValue()).toBe('ollama');
     await page.getByRole('button', { name: 'Add provider' }).click();
     await expect.poll(() => providers(w).ollama).toEqual({ kind: 'ollama', base_url: 'http://localhost:11434/v1', models: ['qwen2.5:7b', 'qwen3:8b', 'gemma3:12b', 'llama3.1:8b'] });

@@ -89,7 +89,7 @@ describe('settings sections', () => {
     await page.getByLabel('Should be').press('Enter');
     await expect.poll(() => w.vocabulary.list().length).toBe(2);
     await expect.poll(() => page.getByTestId('vocab-table').locator('tbody tr').count()).toBe(2);
-    expect(await page.getByTestId('vocab-table').textContent()).toContain('ASR 0/0 · LLM 0/0');
+    expect(await page.getByTestId('vocab-table').textContent()).toContain('Not in a dictation yet');
 
     await page.getByRole('button', { name: 'Edit 闻子 → WenZi' }).click();
     await page.getByRole('textbox', { name: 'Should be' }).nth(1).fill('WenZi 闻字');
@@ -149,23 +149,22 @@ describe('settings sections', () => {
     expect(w.problems).toEqual([]);
   });
 
-  it('AI: thinking switch, mode file editor (broken text refused at the field), provider verify', async () => {
+  it('AI: thinking switch, mode form (a bad position refused in words, the file kept), provider verify', async () => {
     const w = await openTab('AI');
     const { page } = w;
     await page.getByRole('switch', { name: 'Let the model think first' }).click();
     await expect.poll(() => w.configStore.get().ai_enhance.thinking).toBe(true);
-    const editor = page.getByRole('textbox', { name: 'Mode file' });
-    await expect.poll(() => editor.inputValue()).toContain('label');
+    await page.getByLabel('Mode', { exact: true }).selectOption('proofread');
+    const prompt = page.getByLabel('Instructions for the AI');
+    await expect.poll(() => prompt.inputValue()).toContain('proofread');
     const modeFile = path.join(w.dataDir, 'enhance_modes', 'proofread.md');
-    await page.getByLabel('Mode file', { exact: true }).first().selectOption('proofread');
-    const original = fs.readFileSync(modeFile, 'utf8');
-    await editor.fill(`${original.trimEnd()}\nAlways keep names as the user wrote them.\n`);
-    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
-    await page.getByText('Saved proofread.md').waitFor();
+    await prompt.fill(`${await prompt.inputValue()}\nAlways keep names as the user wrote them.`);
+    await page.getByTestId('mode-form').getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved “Proofread”.').waitFor();
     expect(fs.readFileSync(modeFile, 'utf8')).toContain('Always keep names as the user wrote them.');
-    await editor.fill('---\norder: not-a-number\n---\nx');
-    await page.getByRole('button', { name: 'Save', exact: true }).last().click();
-    await page.getByTestId('mode-status').waitFor();
+    await page.getByLabel('Position in the menu').fill('');
+    await page.getByTestId('mode-form').getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByTestId('mode-status').textContent()).toBe('The position must be a number.');
     expect(fs.readFileSync(modeFile, 'utf8')).toContain('Always keep names');
     // Verify against the default provider (Ollama at localhost:11434, not running here): a clear failure.
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -194,6 +193,33 @@ describe('settings sections', () => {
     await expect.poll(() => w.configStore.get().recording.mode).toBe('toggle');
     await saveScreenshot(page, 'settings-general');
     expect(w.problems).toEqual([]);
+  });
+
+  it('general: the enhance-selection shortcut is unset by default, recorded, and removed with Backspace', async () => {
+    const w = await openTab('General');
+    const { page } = w;
+    const rec = page.getByRole('button', { name: 'Enhance selected text' });
+    expect(await rec.textContent()).toBe('None');
+    await rec.click();
+    await page.keyboard.press('Control+Alt+KeyE');
+    await expect.poll(() => w.configStore.get().recording.enhance_selection_shortcut).toBe('CommandOrControl+Alt+E');
+    await expect.poll(() => rec.textContent()).toBe('Ctrl+Alt+E');
+    await rec.click();
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => w.configStore.get().recording.enhance_selection_shortcut).toBe('');
+    await expect.poll(() => rec.textContent()).toBe('None');
+    expect(w.problems).toEqual([]);
+  });
+
+  it('speech and AI: the Chinese-script and input-context choices save', async () => {
+    const speech = await openTab('Speech');
+    await speech.page.getByLabel('Chinese characters').selectOption('traditional');
+    await expect.poll(() => speech.configStore.get().asr.chinese_script).toBe('traditional');
+    expect(speech.problems).toEqual([]);
+    const ai = await openTab('AI');
+    await ai.page.getByLabel('Tell the model which app you dictate into').selectOption('detailed');
+    await expect.poll(() => ai.configStore.get().ai_enhance.input_context).toBe('detailed');
+    expect(ai.problems).toEqual([]);
   });
 
   it('history & privacy: export through the save dialog, delete all only after confirming', async () => {

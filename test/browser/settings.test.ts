@@ -107,13 +107,14 @@ describe('settings window', () => {
     await field.press('Enter');
     const error = w.page.getByTestId('history-max-entries-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/>=\s*1|too small/i);
+    // The schema's issue said as a sentence naming the field, not the validation library's words.
+    expect(await error.textContent()).toBe('“Entries after a rebuild” must be at least 1.');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     // The rejected value stays in the field so the user can correct it.
     expect(await field.inputValue()).toBe('0');
     await field.fill('5000');
     await field.press('Enter');
-    await expect.poll(() => error.textContent()).toMatch(/<=\s*1000|too big/i);
+    await expect.poll(() => error.textContent()).toBe('“Entries after a rebuild” must be at most 1000.');
     expect(fs.readFileSync(w.configStore.path)).toEqual(before);
     expect(w.configStore.get().ai_enhance.conversation_history.max_entries).toBe(10);
     // A valid value clears the error and is saved.
@@ -249,7 +250,7 @@ describe('settings window', () => {
   it('first start (no speech model): opens on Speech, says which model to download, and the banner goes once it is installed', async () => {
     const w = await openSettings({ speechModelInstalled: false });
     await expect.poll(() => w.page.getByRole('tab', { selected: true }).innerText()).toBe('Speech');
-    await expect.poll(() => w.page.getByTestId('model-missing').innerText()).toContain('“base” is not installed');
+    await expect.poll(() => w.page.getByTestId('model-missing').innerText()).toContain('“Whisper Base” is not installed');
     // Choosing the remote engine needs no model: the banner goes.
     await w.page.getByLabel('Speech engine').selectOption('remote');
     await expect.poll(() => w.page.getByTestId('model-missing').count()).toBe(0);

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import { contextWindowLookup } from '../../main/enhance/context-window.ts';
 import { Enhancer, providerFromConfig, settingsFromConfig } from '../../main/enhance/enhancer.ts';
+import { budgetReport, type BudgetReport } from '../../main/enhance/request-builder.ts';
 import { VOCABULARY_DB_FILE, VocabularyStore } from '../../main/enhance/vocabulary-store.ts';
 import { HistoryService } from '../../main/history/history-service.ts';
 import { ConfigStore } from '../../main/settings/config-store.ts';
@@ -24,7 +26,7 @@ async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; clos
   const lang = config.ui.language === 'en' ? 'en' : 'zh';
   // The CLI never logs a dictation; `enabled` only matters for log(). The index check runs inline so the
   // retrieval of older corrections sees the whole history, exactly as the app does once it is up.
-  const history = await HistoryService.open({ dataDir: ctx.dataDir, enabled: config.history.enabled, rebuildInline: true, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
+  const history = await HistoryService.open({ dataDir: ctx.dataDir, enabled: config.history.enabled, rebuildInline: true, follow: false, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
   let vocabulary: VocabularyStore | null = null;
   try {
     vocabulary = VocabularyStore.open(path.join(ctx.dataDir, VOCABULARY_DB_FILE));
@@ -34,7 +36,7 @@ async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; clos
   const env = ctx.env;
   const secrets = { get: (name: string) => env[`TINGXIE_API_KEY_${name.replace(/^provider:/, '').toUpperCase()}`] ?? env.TINGXIE_API_KEY };
   const enhancer = await Enhancer.open(
-    { dataDir: ctx.dataDir, history: history.store, corrections: history, vocabulary, provider: (id) => providerFromConfig(config, secrets, id), log: (_l, m) => ctx.stderr.write(`${m}\n`) },
+    { dataDir: ctx.dataDir, history: history.store, corrections: history, vocabulary, provider: (id) => providerFromConfig(config, secrets, id), log: (_l, m) => ctx.stderr.write(`${m}\n`), contextWindows: contextWindowLookup },
     settingsFromConfig(config, lang),
   );
   for (const i of enhancer.modeIssues) ctx.stderr.write(`warning: ${i.file}: ${i.message}\n`);
@@ -63,7 +65,7 @@ const enhanceText: CliCommand = {
     const mode = typeof options.mode === 'string' ? options.mode : undefined;
     const { enhancer, close } = await openEnhancer(ctx);
     try {
-      if (options['dry-run'] === true) return printRequest(ctx, await enhancer.buildRequest(text, mode));
+      if (options['dry-run'] === true) return printRequest(ctx, await enhancer.buildRequest(text, mode), enhancer.currentModel);
       const r = await enhancer.enhance({ text, ...(mode !== undefined ? { mode } : {}) });
       if (ctx.json) ctx.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
       else {
@@ -77,14 +79,43 @@ const enhanceText: CliCommand = {
   },
 };
 
-function printRequest(ctx: CliContext, built: Awaited<ReturnType<Enhancer['buildRequest']>>): number {
+function printRequest(ctx: CliContext, built: Awaited<ReturnType<Enhancer['buildRequest']>>, model: string): number {
   if (!built) {
     ctx.stderr.write('error: no enhancement mode could be loaded\n');
     return EXIT_ERROR;
   }
-  if (ctx.json) ctx.stdout.write(`${JSON.stringify({ mode: built.mode.id, steps: built.steps.map((s) => s.id), promptTokens: built.request.promptTokens, body: built.request.body }, null, 2)}\n`);
-  else ctx.stdout.write(`${JSON.stringify(built.request.body, null, 2)}\n`);
+  const budget = budgetReport(model, built.request);
+  if (ctx.json) ctx.stdout.write(`${JSON.stringify({ mode: built.mode.id, steps: built.steps.map((s) => s.id), promptTokens: built.request.promptTokens, budget, body: built.request.body }, null, 2)}\n`);
+  else {
+    ctx.stdout.write(`${JSON.stringify(built.request.body, null, 2)}\n`);
+    // The body stays pipeable on stdout; the budget report goes to stderr.
+    ctx.stderr.write(budgetText(budget));
+  }
   return EXIT_OK;
+}
+
+/** The budget report as lines (seed 002: history tokens, max, remaining). */
+export function budgetText(b: BudgetReport): string {
+  const how = b.method === 'exact' ? `exact (${b.tokenizer} tokenizer)` : 'estimate (no tokenizer known for this model)';
+  const dropped = [
+    b.dropped.historyLines > 0 ? `${b.dropped.historyLines} oldest history lines` : '',
+    b.dropped.retrieved > 0 ? `${b.dropped.retrieved} retrieved corrections` : '',
+    b.dropped.vocabularyPairs > 0 ? `${b.dropped.vocabularyPairs} vocabulary pairs` : '',
+  ].filter((s) => s !== '');
+  return [
+    `budget: ${b.model}, tokens ${how}`,
+    `  system prompt   ${b.systemTokens}`,
+    `  history         ${b.historyTokens} (${b.historyLines} lines)`,
+    `  vocabulary      ${b.vocabularyTokens} (${b.vocabularyPairs} pairs)`,
+    `  tail            ${b.tailTokens} (${b.retrieved} retrieved corrections, input context)`,
+    `  input           ${b.inputTokens} (+${b.overheadTokens} message overhead)`,
+    `  prompt          ${b.promptTokens}`,
+    `  max output      ${b.maxOutputTokens}`,
+    `  context window  ${b.window} (${b.windowSource})`,
+    `  remaining       ${b.remaining} of the prompt budget ${b.budget}`,
+    `  dropped         ${dropped.length > 0 ? dropped.join(', ') : 'nothing'}`,
+    '',
+  ].join('\n');
 }
 
 const modes: CliCommand = {

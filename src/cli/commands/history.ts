@@ -122,7 +122,7 @@ async function withWriteLock(ctx: CliContext, fn: (svc: HistoryService) => Promi
 }
 
 function openService(ctx: CliContext, readOnly = false): Promise<HistoryService> {
-  return HistoryService.open({ dataDir: ctx.dataDir, enabled: true, rebuildInline: true, readOnly, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
+  return HistoryService.open({ dataDir: ctx.dataDir, enabled: true, rebuildInline: true, follow: false, readOnly, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
 }
 
 /** Lock errors that mean "this folder cannot be written" (read-only, full): read-only commands go on without the lock. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { downmix } from '../../main/audio/pcm.ts';
 import { prepareForAsr } from '../../main/audio/prepare.ts';
 import { decodeWav } from '../../main/audio/wav.ts';
+import { resolveChineseScript, toChineseScript } from '../../main/asr/chinese-script.ts';
 import { createAsrEngine } from '../../main/asr/engine-factory.ts';
 import { AsrError } from '../../main/asr/types.ts';
 import { ConfigStore } from '../../main/settings/config-store.ts';
@@ -63,8 +64,11 @@ const transcribe: CliCommand = {
         temperature: config.asr.temperature,
         ...(typeof options.prompt === 'string' ? { prompt: options.prompt } : {}),
       });
-      if (ctx.json) ctx.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      else ctx.stdout.write(`${result.text}\n`);
+      // The app's Chinese script setting (asr.chinese_script), as a dictation would show it.
+      const language = typeof options.language === 'string' ? options.language : config.asr.language;
+      const text = await toChineseScript(result.text, resolveChineseScript(config.asr.chinese_script, language));
+      if (ctx.json) ctx.stdout.write(`${JSON.stringify({ ...result, text }, null, 2)}\n`);
+      else ctx.stdout.write(`${text}\n`);
       return EXIT_OK;
     } catch (err) {
       if (err instanceof AsrError) {

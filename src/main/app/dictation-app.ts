@@ -25,6 +25,7 @@ import type { Broadcast } from '../ipc/register.ts';
 import type { DictationIpcService } from '../ipc/services.ts';
 import { electronClipboard } from '../platform/clipboard-electron.ts';
 import { platformFocus } from '../platform/focus.ts';
+import { platformInputContext } from '../platform/input-context.ts';
 import { disposeKeystrokes, platformKeystrokes, prepareKeystrokes } from '../platform/keystroke.ts';
 import { applyLaunchAtLogin } from '../platform/login-item.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -33,6 +34,7 @@ import { PasteService } from '../platform/paste.ts';
 import { checkMacPermissions } from '../platform/permissions.ts';
 import { SOUND_MS } from '../platform/sounds.ts';
 import type { ConfigStore } from '../settings/config-store.ts';
+import { enhanceSelectionFlow } from './enhance-selection.ts';
 import { createHotkeys, type AppHotkeys } from './hotkeys.ts';
 import { IndicatorWindow } from './indicator-window.ts';
 import { format, messagesFor, noticeMessage, type MainMessages } from './messages.ts';
@@ -182,6 +184,8 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     enhance: graph.ports.enhance,
     history: graph.ports.history,
     vocabulary: graph.ports.vocabulary,
+    // Read at key-down (press), as the focus is remembered for the paste.
+    inputContext: platformInputContext(process.platform, displayServer(process.env)),
     output: paste,
     ui: {
       emit: (e) => {
@@ -220,6 +224,10 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     link.configure(a.device, a.pre_roll_ms);
   };
 
+  /** "Enhance Selected Text": the tray item and its shortcut (recording.enhance_selection_shortcut). */
+  const selectionFlow = enhanceSelectionFlow({ rememberTarget: () => paste.rememberTarget(), copySelection: () => paste.copySelection(), enhanceText: (t) => c.enhanceText(t), notify });
+  const enhanceSelection = (): void => void selectionFlow();
+
   hotkeys = createHotkeys({
     config: () => config.get(),
     platform: process.platform,
@@ -234,6 +242,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       stepMode: (d) => c.stepMode(d),
     },
     beforeStart: () => paste.rememberTarget(),
+    enhanceSelection,
     notify: (level, notices) => {
       for (const n of notices) notify(level, n);
       setProblem('hotkeys', notices.map(words).join(' '));
@@ -322,13 +331,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     trayHandlers: (actions) => ({
       actions: {
         ...actions,
-        'enhance-selection': () => {
-          paste.rememberTarget();
-          paste
-            .copySelection()
-            .then((text) => (text === null ? notify('info', { code: 'select-first' }) : c.enhanceText(text)))
-            .catch((err: unknown) => notify('error', { code: 'copy-selection-failed', reason: String(err) }));
-        },
+        'enhance-selection': enhanceSelection,
         'retry-last': () => {
           if (!c.retryLast()) notify('info', { code: 'no-retry' });
         },

@@ -60,6 +60,8 @@ export interface HotkeyDeps {
   readonly target: HotkeyTarget;
   /** Runs just before a dictation starts (remembers the focused app). */
   readonly beforeStart: () => void;
+  /** The enhance-selection shortcut was pressed (the tray's "Enhance Selected Text" flow). */
+  readonly enhanceSelection?: () => void;
   /** Reports hotkey problems, as notice codes (the caller puts them into words). */
   readonly notify: (level: 'warning' | 'error', notices: readonly Notice[]) => void;
   readonly log: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
@@ -101,6 +103,8 @@ export function createHotkeys(deps: HotkeyDeps): AppHotkeys {
   let router: HotkeyRouter | null = null;
   let bindings: HotkeyBindings | null = null;
   let accelerator: string | null = null;
+  let selectionAccelerator: string | null = null;
+  let selectionProblem: { readonly key: string; readonly role: 'enhance-selection shortcut'; readonly error: string } | null = null;
   let current: HotkeyStatusWire = { hook: 'off', hookError: null, toggle: null, problems: [] };
   let problemList: ReturnType<typeof bindingsFromConfig>['problems'] = [];
   let reported = '';
@@ -234,16 +238,32 @@ export function createHotkeys(deps: HotkeyDeps): AppHotkeys {
       if (ok) accelerator = acc;
       toggle = { accelerator: acc, registered: ok, error };
     }
+    registerSelection(config.recording.enhance_selection_shortcut.trim());
     current = {
       hook: hook !== null ? 'running' : 'failed',
       hookError,
       toggle,
       // Named as the OS names the key ("Right Alt", "Right ⌥ Option"), with the config spelling.
-      problems: parsed.problems.map((p) => `${p.role} ${keyDisplayName(p.key, platform)} ('${p.key}'): ${p.error}`),
+      problems: [...parsed.problems, ...(selectionProblem ? [selectionProblem] : [])].map((p) => `${p.role} ${keyDisplayName(p.key, platform)} ('${p.key}'): ${p.error}`),
     };
-    problemList = parsed.problems;
+    problemList = selectionProblem ? [...parsed.problems, selectionProblem] : parsed.problems;
     report(current);
     return current;
+  };
+
+  /** The enhance-selection shortcut ('' = none): a global shortcut, so the key is consumed (Wayland: through the portal). */
+  const registerSelection = (acc: string): void => {
+    if (selectionAccelerator !== null) registry.unregister(selectionAccelerator);
+    selectionAccelerator = null;
+    selectionProblem = null;
+    const act = deps.enhanceSelection;
+    if (acc === '' || act === undefined) return;
+    try {
+      if (registry.register(acc, () => act())) selectionAccelerator = acc;
+      else selectionProblem = { key: acc, role: 'enhance-selection shortcut', error: 'already used by another app or by the system' };
+    } catch (err) {
+      selectionProblem = { key: acc, role: 'enhance-selection shortcut', error: err instanceof Error ? err.message : String(err) };
+    }
   };
 
   const report = (s: HotkeyStatusWire): void => {
@@ -278,6 +298,8 @@ export function createHotkeys(deps: HotkeyDeps): AppHotkeys {
       recording = false;
       if (accelerator !== null) registry.unregister(accelerator);
       accelerator = null;
+      if (selectionAccelerator !== null) registry.unregister(selectionAccelerator);
+      selectionAccelerator = null;
       hook?.stop();
       hook = null;
       fn?.stop();

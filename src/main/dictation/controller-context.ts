@@ -6,6 +6,7 @@
  */
 import type { DictationEvent, DictationSnapshot } from '../../shared/ipc/dictation-types.ts';
 import type { AudioJournal } from '../audio/journal.ts';
+import type { InputContextInfo } from '../ports/input-context-port.ts';
 import type { Config } from '../settings/config-schema.ts';
 import type { ClockPort, DictationPorts } from './ports.ts';
 import type { SessionBuffer } from './session-buffer.ts';
@@ -33,6 +34,8 @@ export interface ControllerContext {
   snapshot(): DictationSnapshot;
   /** Hands over the capture buffer of session `id` (null when it is not the current one). */
   takeBuffer(id: string): SessionBuffer | null;
+  /** The input context read at session `id`'s start (null when off, unsupported or not read). */
+  inputContext(id: string): Promise<InputContextInfo | null>;
 }
 
 /** The readable message of anything thrown. */

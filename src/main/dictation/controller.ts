@@ -10,6 +10,8 @@
 import { newRecordId } from '../../shared/history/record.ts';
 import type { DictationEvent, DictationSnapshot, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import { AudioJournal } from '../audio/journal.ts';
+import { inputContextLine } from '../enhance/input-context-line.ts';
+import type { InputContextInfo } from '../ports/input-context-port.ts';
 import type { Config } from '../settings/config-schema.ts';
 import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
 import { deliverAgain, LoggedRecords, logRecord, runOutput } from './delivery.ts';
@@ -40,6 +42,9 @@ export function optionsFromConfig(config: Config): SessionOptions {
   };
 }
 
+/** Longest a key-down input-context read may take before the session goes without it. */
+const CONTEXT_TIMEOUT_MS = 3000;
+
 /** Drives dictations end to end. */
 export class DictationController {
   private m: MachineState = IDLE;
@@ -57,6 +62,8 @@ export class DictationController {
   private readonly listeners = new Set<(e: DictationEvent) => void>();
   private readonly cache = new PreviewCache();
   private readonly logged = new LoggedRecords();
+  /** The input context read at each recent session's start (ai_enhance.input_context), newest last. */
+  private readonly contexts = new Map<string, Promise<InputContextInfo | null>>();
   /** Result events so far (setMode tells whether its switch produced one). */
   private results = 0;
   /** What the effect runners see of this controller. */
@@ -81,6 +88,7 @@ export class DictationController {
       patchSnapshot: (fields) => (this.last = { ...this.last, ...fields }),
       snapshot: () => this.snapshot(),
       takeBuffer: (id) => this.takeBuffer(id),
+      inputContext: (id) => this.contexts.get(id) ?? Promise.resolve(null),
     };
   }
 
@@ -104,7 +112,10 @@ export class DictationController {
 
   /** A hotkey went down (hold) or a toggle shortcut was pressed. */
   press(trigger: Trigger): void {
-    this.dispatch({ type: 'press', trigger, next: this.newSession() });
+    const next = this.newSession();
+    // Key-down of a new dictation: the app being dictated into is frontmost now (a second toggle press stops instead).
+    if (this.m.state === 'idle') this.captureContext(next.id);
+    this.dispatch({ type: 'press', trigger, next });
   }
   /** The hold key went up. */
   release(): void {
@@ -117,7 +128,9 @@ export class DictationController {
   }
   /** Restart key: drop what is under way and record again. */
   restart(): void {
-    this.dispatch({ type: 'restart', next: this.newSession() });
+    const next = this.newSession();
+    if (this.m.state !== 'idle') this.captureContext(next.id);
+    this.dispatch({ type: 'restart', next });
   }
   /** Previous/next mode keys. */
   stepMode(delta: 1 | -1): void {
@@ -158,7 +171,9 @@ export class DictationController {
   }
   /** Enhance selected text (tray): the text goes through enhancement, preview and output. */
   enhanceText(text: string): void {
-    this.dispatch({ type: 'text', next: this.newSession(), source: 'clipboard', asr: { text, language: '', sttModel: '', duration: 0 } });
+    const next = this.newSession();
+    if (this.m.state === 'idle') this.captureContext(next.id);
+    this.dispatch({ type: 'text', next, source: 'clipboard', asr: { text, language: '', sttModel: '', duration: 0 } });
   }
   /**
    * A batch of PCM from the capture window. Accepted until the session's buffer is taken, not only while
@@ -247,6 +262,12 @@ export class DictationController {
     if (this.m.state !== 'idle') throw new Error('finish or cancel the current dictation first');
     const next = this.newSession(undefined, mode);
     this.dispatch({ type: 'text', source: 'voice', next: { ...next, options: { ...next.options, preview: true, enhance: true } }, asr: { text, language: '', sttModel, duration: 0 } });
+  }
+
+  /** Session `id`'s input context as the prompt line it was sent with ('' when off or not read). */
+  async inputContextLine(id: string): Promise<string> {
+    const level = this.config().ai_enhance.input_context;
+    return level === 'off' ? '' : inputContextLine(await (this.contexts.get(id) ?? Promise.resolve(null)), level);
   }
 
   /** Resolves when no work is in flight (tests, benchmarks, quit). */
@@ -384,6 +405,29 @@ export class DictationController {
 
   private modeOf(id: string): string {
     return this.m.state !== 'idle' && this.m.s.id === id ? this.m.s.mode : this.config().ai_enhance.mode;
+  }
+
+  /** Starts reading the frontmost app for session `id` (nothing when input_context is off or unsupported). */
+  private captureContext(id: string): void {
+    const level = this.config().ai_enhance.input_context;
+    const port = this.ports.inputContext;
+    if (level === 'off' || !port) return;
+    // A read that hangs (a stuck X server, a slow helper) gives up after CONTEXT_TIMEOUT_MS: the record goes without.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), CONTEXT_TIMEOUT_MS);
+      timer.unref?.();
+    });
+    const read = port.capture(level).catch((err: unknown) => {
+      this.ports.log?.('warn', 'input context not read', { error: errorText(err) });
+      return null;
+    });
+    this.contexts.set(id, Promise.race([read, late]).finally(() => clearTimeout(timer)));
+    while (this.contexts.size > 16) {
+      const oldest = this.contexts.keys().next().value;
+      if (oldest === undefined) break;
+      this.contexts.delete(oldest);
+    }
   }
 
   private newSession(id?: string, mode?: string): NewSession {

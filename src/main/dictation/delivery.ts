@@ -49,6 +49,8 @@ export async function runOutput(ctx: ControllerContext, id: string, text: string
 export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, sessionId: string, intent: LogIntent): Promise<void> {
   const { asr, enh } = intent;
   if (enh.historyMode === null) return; // chain modes write no history (seed rule)
+  // WenZi's object shape (app_name, bundle_id, window_title?, browser_domain?), read at key-down.
+  const inputContext = ctx.config().ai_enhance.input_context === 'off' ? null : await ctx.inputContext(sessionId);
   const record: NewHistoryRecord = {
     asr_text: asr.text,
     enhanced_text: enh.enhanced,
@@ -63,6 +65,7 @@ export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, s
     source: intent.source,
     outcome: intent.outcome,
     ...(enh.usage ? { usage: enh.usage } : {}),
+    ...(inputContext !== null ? { input_context: { ...inputContext } } : {}),
     ...(enh.status === 'fallback' || enh.status === 'guarded' ? { enhance_error: (enh.reason ?? enh.status).slice(0, 500) } : {}),
   };
   try {

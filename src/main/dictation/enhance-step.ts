@@ -4,6 +4,7 @@
  * streams its answer (deltas go to the panel) and a superseded request's answer is dropped.
  */
 import type { DictationSnapshot } from '../../shared/ipc/dictation-types.ts';
+import { inputContextLine } from '../enhance/input-context-line.ts';
 import { errorText, type ControllerContext } from './controller-context.ts';
 import type { PreviewCache } from './preview-cache.ts';
 import type { EnhanceOutcome } from './session-types.ts';
@@ -20,6 +21,11 @@ export async function runEnhance(ctx: ControllerContext, cache: PreviewCache, id
   const ac = new AbortController();
   ctx.aborts.set(id, ac);
   const started = ctx.clock.now();
+  const inputContext = await contextLine(ctx, id);
+  if (ac.signal.aborted) {
+    if (ctx.aborts.get(id) === ac) ctx.aborts.delete(id);
+    return;
+  }
   let thinking = '';
   let result: EnhanceOutcome;
   try {
@@ -27,6 +33,7 @@ export async function runEnhance(ctx: ControllerContext, cache: PreviewCache, id
       text,
       mode,
       signal: ac.signal,
+      ...(inputContext !== '' ? { inputContext } : {}),
       onDelta: (stream, delta) => {
         if (ac.signal.aborted) return;
         if (stream === 'thinking') thinking += delta;
@@ -43,6 +50,22 @@ export async function runEnhance(ctx: ControllerContext, cache: PreviewCache, id
   const elapsedMs = ctx.clock.now() - started;
   cache.put(id, text, mode, { result, thinking, usage: result.usage, elapsedMs });
   finishEnhance(ctx, id, result, { thinking, usage: result.usage, elapsedMs, cached: false });
+}
+
+/** Longest wait for the key-down context read (it normally finished while the user spoke). */
+const CONTEXT_WAIT_MS = 500;
+
+/** Session `id`'s input context as its prompt line ('' when off or not read in time). */
+async function contextLine(ctx: ControllerContext, id: string): Promise<string> {
+  const level = ctx.config().ai_enhance.input_context;
+  if (level === 'off') return '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CONTEXT_WAIT_MS)));
+  try {
+    return inputContextLine(await Promise.race([ctx.inputContext(id), late]), level);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function finishEnhance(ctx: ControllerContext, id: string, result: EnhanceOutcome, extra: Pick<DictationSnapshot, 'thinking' | 'usage' | 'elapsedMs' | 'cached'>): void {

@@ -21,7 +21,7 @@ export function panelIpcService(controller: DictationController, enhancer: Pick<
       if (snap.sessionId !== sessionId) throw new Error('that dictation is no longer open');
       if (mode === 'off' || snap.asrText === '') return { mode, system: null, user: null };
       // Built now from the same sources as the real call; history added since may make it differ slightly.
-      const built = await enhancer.buildRequest(snap.asrText, mode);
+      const built = await enhancer.buildRequest(snap.asrText, mode, await controller.inputContextLine(sessionId));
       if (built === null) return { mode, system: null, user: null };
       const system = built.request.messages.find((m) => m.role === 'system')?.content ?? null;
       const user = built.request.messages.findLast((m) => m.role === 'user')?.content ?? null;

@@ -7,6 +7,7 @@
 import type { NewHistoryRecord } from '../../shared/history/record.ts';
 import type { DictationEvent } from '../../shared/ipc/dictation-types.ts';
 import type { Config } from '../settings/config-schema.ts';
+import type { InputContextPort } from '../ports/input-context-port.ts';
 import type { OutputPort } from '../ports/output-port.ts';
 import type { EnhanceOutcome } from './session-types.ts';
 
@@ -32,6 +33,8 @@ export interface EnhancePort {
     readonly mode: string;
     readonly signal: AbortSignal;
     readonly onDelta: (stream: 'answer' | 'thinking' | 'reset', text: string) => void;
+    /** The input context's prompt line (app name, at `detailed` window title and domain); sent in the prompt's dynamic tail. */
+    readonly inputContext?: string;
   }): Promise<EnhanceOutcome>;
   /** The selectable modes in menu order (for previous/next mode keys). */
   modes(): readonly string[];
@@ -81,6 +84,8 @@ export interface DictationPorts {
   readonly enhance: EnhancePort;
   readonly history: HistoryPort;
   readonly vocabulary?: VocabularyPort | null;
+  /** Reads the frontmost app at key-down (ai_enhance.input_context); absent: no input context. */
+  readonly inputContext?: InputContextPort | null;
   readonly output: OutputPort;
   readonly ui: UiPort;
   readonly clock?: ClockPort;

@@ -10,6 +10,7 @@ import { AsrService } from '../asr/asr-service.ts';
 import { AudioJournal } from '../audio/journal.ts';
 import type { HostLauncher } from '../asr/host-launcher.ts';
 import type { PromptLanguage } from '../enhance/builtin-modes.ts';
+import { contextWindowLookup } from '../enhance/context-window.ts';
 import { Enhancer, providerFromConfig, settingsFromConfig, type SecretReader } from '../enhance/enhancer.ts';
 import { VOCABULARY_DB_FILE, VocabularyStore } from '../enhance/vocabulary-store.ts';
 import { HistoryService } from '../history/history-service.ts';
@@ -67,6 +68,7 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
       vocabulary,
       provider: (id) => providerFromConfig(config(), opts.secrets, id),
       log: (level, m) => (level === 'warn' ? warn(m) : undefined),
+      contextWindows: contextWindowLookup,
     },
     settingsFromConfig(config(), opts.lang()),
   );
@@ -89,10 +91,10 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
   };
   const enhancePort: EnhancePort = {
     modes: () => enhancer.modes.map((m) => m.id),
-    enhance: async ({ text, mode, signal, onDelta }): Promise<EnhanceOutcome> => {
+    enhance: async ({ text, mode, signal, onDelta, inputContext }): Promise<EnhanceOutcome> => {
       // Settings are re-read per call so a toggle in the tray or Settings applies to the next dictation.
       enhancer.updateSettings(settingsFromConfig(config(), opts.lang()));
-      const r = await enhancer.enhance({ text, mode, signal, onEvent: (e) => onDelta(e.type, e.type === 'reset' ? '' : e.text) });
+      const r = await enhancer.enhance({ text, mode, signal, ...(inputContext !== undefined ? { inputContext } : {}), onEvent: (e) => onDelta(e.type, e.type === 'reset' ? '' : e.text) });
       return {
         status: r.status,
         text: r.text,

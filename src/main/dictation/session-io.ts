@@ -4,10 +4,12 @@
  * before the ASR call), and turning a crashed recording's raw frames into a journaled WAV on recovery.
  */
 import fs from 'node:fs';
+import { resolveChineseScript, toChineseScript } from '../asr/chinese-script.ts';
 import { AsrError } from '../asr/types.ts';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { prepareForAsr } from '../audio/prepare.ts';
 import { resample } from '../audio/resample.ts';
+import type { Config } from '../settings/config-schema.ts';
 import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
 import { readRecordingFile, recordingFile } from './session-buffer.ts';
 
@@ -62,7 +64,9 @@ export async function transcribe(ctx: ControllerContext, id: string, from: 'capt
     // The session file still says `recording`; with the WAV journaled, recovery transcribes that WAV.
     removeRecordingFile(ctx, id);
     const res = await ctx.ports.asr.transcribe({ id, pcm: prepared.samples, signal: ac.signal });
-    const asr = { text: res.text.trim(), language: res.language, sttModel: ctx.ports.asr.modelName(), duration: Math.round((prepared.samples.length / SAMPLE_RATE) * 10) / 10 };
+    // One script from here on (panel, diff, enhancer, history): whisper often answers Mandarin in Traditional.
+    const text = await scriptOf(ctx, res.text.trim(), config);
+    const asr = { text, language: res.language, sttModel: ctx.ports.asr.modelName(), duration: Math.round((prepared.samples.length / SAMPLE_RATE) * 10) / 10 };
     ctx.patchSnapshot({ sessionId: id, asrText: asr.text, text: asr.text });
     ctx.emit({ kind: 'asr', sessionId: id, text: asr.text, language: asr.language });
     ctx.dispatch({ type: 'asr-done', id, asr });
@@ -75,6 +79,16 @@ export async function transcribe(ctx: ControllerContext, id: string, from: 'capt
     ctx.dispatch(missing ? { type: 'asr-failed', id, error: message, missingModel: config.asr.local.model } : { type: 'asr-failed', id, error: message });
   } finally {
     ctx.aborts.delete(id);
+  }
+}
+
+/** `text` in the configured Chinese script; on a converter failure the text as recognised (logged). */
+async function scriptOf(ctx: ControllerContext, text: string, config: Config): Promise<string> {
+  try {
+    return await toChineseScript(text, resolveChineseScript(config.asr.chinese_script, config.asr.language));
+  } catch (err) {
+    ctx.ports.log?.('warn', 'Chinese script conversion unavailable; the text stays as recognised', { error: errorText(err) });
+    return text;
   }
 }
 

@@ -4,6 +4,7 @@ import type { PromptLanguage } from './builtin-modes.ts';
 import { Enhancer, providerFromConfig, settingsFromConfig, type EnhancerSettings } from './enhancer.ts';
 import type { RecentHistorySource } from './history-builder.ts';
 import { profileFor } from './providers/registry.ts';
+import { contextWindowLookup, type ContextWindowLookup } from './context-window.ts';
 import { MESSAGE_OVERHEAD_TOKENS, tokenCounterFor } from './token-count.ts';
 import { VERIFY_SAMPLES } from './verify-provider.ts';
 import type { VocabularyStore } from './vocabulary-store.ts';
@@ -26,6 +27,8 @@ export interface CacheReportDeps {
   readonly dataDir: string;
   readonly history?: RecentHistorySource | null;
   readonly vocabulary?: VocabularyStore | null;
+  /** The provider window lookup (the app's shared one when absent). */
+  readonly contextWindows?: ContextWindowLookup | null;
 }
 
 /** The report for the default provider and model. */
@@ -35,9 +38,11 @@ export async function promptCacheReport(config: Config, lang: PromptLanguage, de
   const provider = providerFromConfig(config, null, providerId);
   const profile = profileFor(provider?.kind);
   const settings = settingsFromConfig(config, lang);
-  const counter = tokenCounterFor(settings.model);
-  const enhancer = await Enhancer.open({ dataDir: deps.dataDir, history: deps.history ?? null, vocabulary: deps.vocabulary ?? null, provider: () => provider }, settings);
+  const enhancer = await Enhancer.open({ dataDir: deps.dataDir, history: deps.history ?? null, vocabulary: deps.vocabulary ?? null, provider: () => provider, contextWindows: deps.contextWindows ?? contextWindowLookup }, settings);
   const sample = VERIFY_SAMPLES[lang];
+  // The budget of a dictation of the sample text now (every part counted; loads the model's tokenizer if needed).
+  const b = await enhancer.budgetReport(sample);
+  const counter = tokenCounterFor(settings.model);
   /** System prompt of the first step under these settings: tokens, characters, history lines. */
   const measure = async (s: EnhancerSettings): Promise<{ tokens: number; chars: number; lines: number }> => {
     enhancer.updateSettings(s);
@@ -80,6 +85,13 @@ export async function promptCacheReport(config: Config, lang: PromptLanguage, de
       tokensPerEntry: Math.round(perEntry * 10) / 10,
       suggestedEntries,
       suggestedHistoryChars,
+      budget: b
+        ? {
+            method: b.method, tokenizer: b.tokenizer, window: b.window, windowSource: b.windowSource, systemTokens: b.systemTokens, historyTokens: b.historyTokens,
+            vocabularyTokens: b.vocabularyTokens, tailTokens: b.tailTokens, inputTokens: b.inputTokens, promptTokens: b.promptTokens, maxOutputTokens: b.maxOutputTokens,
+            remaining: b.remaining, historyLines: b.historyLines, dropped: b.dropped,
+          }
+        : null,
     };
   } finally {
     enhancer.close();

@@ -10,7 +10,9 @@ import { checkDivergence, guardTaskOf } from './divergence-guard.ts';
 import { HistoryBuilder, type RecentHistorySource } from './history-builder.ts';
 import { redactSecrets, streamChat, type CallUsage, type ChatOutcome, type FailureReason, type LlmProvider, type StreamEvent } from './llm-client.ts';
 import { chosenModeIssue, loadModes, modesDir, resolveMode, stepsOf, type EnhanceMode, type ModeIssue } from './modes.ts';
-import { buildStepRequest, type BuiltRequest, type StepSettings } from './request-builder.ts';
+import type { ContextWindowLookup, ProviderWindow } from './context-window.ts';
+import { budgetReport, buildStepRequest, type BudgetReport, type BuiltRequest, type StepSettings } from './request-builder.ts';
+import { preloadTokenizer } from './tokenizers.ts';
 import { responseCapChars } from './think-split.ts';
 import type { VocabularyStore } from './vocabulary-store.ts';
 
@@ -30,6 +32,9 @@ export interface EnhancerSettings extends StepSettings {
   readonly maxRetries: number;
 }
 
+/** How long after the enhancer opens (or its model changes) the tokenizer loads in the background. */
+const TOKENIZER_PRELOAD_DELAY_MS = 5000;
+
 /** Default deadline of one enhancement (seed: timeout 10 s). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -42,7 +47,14 @@ export function settingsFromConfig(config: Config, lang: PromptLanguage): Enhanc
     history: { enabled: a.conversation_history.enabled, maxEntries: a.conversation_history.max_entries, refreshThreshold: a.conversation_history.refresh_threshold, maxHistoryChars: a.conversation_history.max_history_chars, shareProperNouns: a.conversation_history.share_proper_nouns },
     vocabulary: { enabled: a.vocabulary.enabled, maxLlmEntries: a.vocabulary.max_llm_entries },
     contextNote: a.context_note,
+    ...contextWindowOverride(a.context_window, a.default_model),
   };
+}
+
+/** `ai_enhance.context_window`: one number for every model, or a number per model name. */
+function contextWindowOverride(v: Config['ai_enhance']['context_window'], model: string): { contextWindow?: number } {
+  const n = typeof v === 'number' ? v : v?.[model];
+  return n !== undefined ? { contextWindow: n } : {};
 }
 
 /** What `providerFromConfig` needs from the secret store. */
@@ -74,6 +86,8 @@ export interface EnhancerDeps {
   readonly provider: (id: string) => LlmProvider | undefined;
   readonly log?: (level: 'info' | 'warn', message: string) => void;
   readonly now?: () => number;
+  /** Asks the provider for the model's context window (cached per provider + model); absent: profile and table only. */
+  readonly contextWindows?: ContextWindowLookup | null;
 }
 
 /** One enhancement request. */
@@ -128,6 +142,7 @@ export class Enhancer {
   /** Creates the enhancer and loads the modes (writing missing built-ins). */
   static async open(deps: EnhancerDeps, settings: EnhancerSettings): Promise<Enhancer> {
     const e = new Enhancer(deps, settings);
+    e.warmUp();
     await e.reloadModes();
     // The pass over older corrections starts now, in the background, so it is usually done by the first dictation.
     if (settings.history.enabled) e.retriever?.start();
@@ -184,7 +199,37 @@ export class Enhancer {
   /** Applies new settings (a settings change that affects the history rebuilds it on the next build). */
   updateSettings(settings: EnhancerSettings): void {
     if (settings.history.enabled !== this.settings.history.enabled) this.builder?.clear();
+    const changed = settings.model !== this.settings.model || settings.providerId !== this.settings.providerId;
     this.settings = settings;
+    if (changed) this.warmUp();
+  }
+
+  /**
+   * Asks the provider for the model's window now (I/O only) and loads the model's tokenizer a few seconds
+   * later (0.3–1 s of CPU on this thread), so neither lands on the start path; a count needed before that
+   * loads it on the spot (and only when the prompt's byte length does not already fit).
+   */
+  private warmUp(): void {
+    const { model, providerId } = this.settings;
+    setTimeout(() => void this.deps.contextWindows?.resolve(this.deps.provider(providerId), model), 0).unref?.();
+    setTimeout(() => void preloadTokenizer(model), TOKENIZER_PRELOAD_DELAY_MS).unref?.();
+  }
+
+  /** The provider's window for the current model (cached after the first lookup). */
+  private async providerWindow(provider: LlmProvider | undefined): Promise<ProviderWindow | undefined> {
+    if (this.settings.contextWindow !== undefined || !this.deps.contextWindows) return undefined;
+    return this.deps.contextWindows.resolve(provider, this.settings.model);
+  }
+
+  /** The model requests are built for. */
+  get currentModel(): string {
+    return this.settings.model;
+  }
+
+  /** The budget report of the request `buildRequest` would send (every part counted; for the dry run and Settings). */
+  async budgetReport(text: string, modeId?: string, inputContext = ''): Promise<BudgetReport | null> {
+    const built = await this.buildRequest(text, modeId, inputContext);
+    return built ? budgetReport(this.settings.model, built.request) : null;
   }
 
   /** The request of the first step exactly as it would be sent (dry run; later chain steps depend on earlier answers). */
@@ -194,7 +239,9 @@ export class Enhancer {
     const first = steps[0];
     if (!first) return null;
     await this.correctionsLoaded();
-    return { mode, steps, request: await buildStepRequest(first, text.trim(), this.settings, this.sources(), this.deps.provider(this.settings.providerId), inputContext) };
+    const provider = this.deps.provider(this.settings.providerId);
+    await preloadTokenizer(this.settings.model);
+    return { mode, steps, request: await buildStepRequest(first, text.trim(), this.settings, this.sources(await this.providerWindow(provider)), provider, inputContext) };
   }
 
   /** Runs the enhancement; never throws for provider or model problems. */
@@ -231,7 +278,7 @@ export class Enhancer {
     let thinking = '';
     let usage: CallUsage | null = null;
     for (const [i, step] of steps.entries()) {
-      const built = await buildStepRequest(step, input, s, this.sources(), provider, req.inputContext ?? '');
+      const built = await buildStepRequest(step, input, s, this.sources(await this.providerWindow(provider)), provider, req.inputContext ?? '');
       if (built.tooLong) return fallback(mode.id, stepIds, historyMode, { code: 'too-long', message: `the text does not fit the model's context (${built.promptTokens} tokens)` });
       // A hard deadline: the raw text is handed back by `deadlineAt` even if the call has not let go yet;
       // the answer is cut off once it is far longer than its input could warrant (responseCapChars).
@@ -258,8 +305,8 @@ export class Enhancer {
     return { ...base, status: 'enhanced', text: input, enhanced: input, reason: null, thinking, mode: mode.id, steps: stepIds, historyMode, usage, elapsedMs: now() - started };
   }
 
-  private sources(): { builder: HistoryBuilder | null; vocabulary: VocabularyStore | null; retriever: CorrectionRetriever | null; warn: (m: string) => void } {
-    return { builder: this.builder, vocabulary: this.deps.vocabulary ?? null, retriever: this.retriever, warn: (m) => this.warn(m) };
+  private sources(providerWindow?: ProviderWindow): { builder: HistoryBuilder | null; vocabulary: VocabularyStore | null; retriever: CorrectionRetriever | null; warn: (m: string) => void; providerWindow?: ProviderWindow } {
+    return { builder: this.builder, vocabulary: this.deps.vocabulary ?? null, retriever: this.retriever, warn: (m) => this.warn(m), ...(providerWindow ? { providerWindow } : {}) };
   }
 
   private scrub(text: string): string {

@@ -6,7 +6,8 @@ import type { EnhanceMode } from './modes.ts';
 import { buildSystemPrompt, type PromptParts } from './prompt.ts';
 import { profileFor } from './providers/registry.ts';
 import { buildRequestBody } from './providers/request-body.ts';
-import { byteUpperBound, contextWindowFor, estimateTokens, MESSAGE_OVERHEAD_TOKENS, tokenCounterFor } from './token-count.ts';
+import type { ProviderWindow, WindowSource } from './context-window.ts';
+import { byteUpperBound, contextWindowFor, estimateTokens, MESSAGE_OVERHEAD_TOKENS, tokenCounterFor, type TokenCounter } from './token-count.ts';
 import type { VocabularyStore } from './vocabulary-store.ts';
 
 /**
@@ -35,6 +36,23 @@ export interface StepSources {
   readonly vocabulary: VocabularyStore | null;
   readonly retriever: CorrectionRetriever | null;
   readonly warn: (message: string) => void;
+  /** What the provider says the model's window is (context-window.ts), when it was asked. */
+  readonly providerWindow?: ProviderWindow;
+}
+
+/** The budget a request was built under, and what had to go (seed 002: history tokens, max, remaining). */
+export interface BudgetFacts {
+  /** The model's context window (input + output) and where that number came from. */
+  readonly window: number;
+  readonly windowSource: WindowSource;
+  /** Tokens kept free for the answer; the prompt's budget is window − reserve. */
+  readonly reserve: number;
+  readonly budget: number;
+  /** 'exact' when the model's own tokenizer counted, 'estimate' otherwise. */
+  readonly method: 'exact' | 'estimate';
+  readonly tokenizer: TokenCounter['tokenizer'];
+  /** What was dropped to fit: oldest history lines, retrieved older corrections (tail), vocabulary pairs. */
+  readonly dropped: { readonly historyLines: number; readonly retrieved: number; readonly vocabularyPairs: number };
 }
 
 /** A built step request. */
@@ -49,6 +67,9 @@ export interface BuiltRequest {
   readonly tokenMethod: 'bpe' | 'estimate' | 'bound';
   /** Set when the prompt cannot fit the model's context even without any context. */
   readonly tooLong: boolean;
+  readonly budget: BudgetFacts;
+  /** The prompt's parts as sent (for the budget report's breakdown). */
+  readonly parts: PromptParts;
 }
 
 /** Builds the body for one step. */
@@ -96,7 +117,12 @@ export async function buildStepRequest(
   // Token budget: the context window minus a reserve for the answer (about twice the input, at most max_output_tokens).
   const counter = tokenCounterFor(s.model);
   const profile = profileFor(provider?.kind);
-  const window = s.contextWindow ?? profile.contextWindow(s.model) ?? contextWindowFor(s.model);
+  const profileWindow = profile.contextWindow(s.model);
+  const [window, windowSource]: [number, WindowSource] =
+    s.contextWindow !== undefined ? [s.contextWindow, 'config']
+    : src.providerWindow ? [src.providerWindow.tokens, src.providerWindow.source]
+    : profileWindow !== undefined ? [profileWindow, 'profile'] : [contextWindowFor(s.model), 'table'];
+  const before = { historyLines: historyLines.length, retrieved: retrieved.length, vocabularyPairs: vocabulary.length };
   const reserve = Math.min(s.maxOutputTokens, Math.max(256, 2 * estimateTokens(input) + 64));
   const budget = window - reserve;
   const overhead = 2 * MESSAGE_OVERHEAD_TOKENS;
@@ -138,5 +164,59 @@ export async function buildStepRequest(
     thinking: s.thinking,
     extraBody: provider?.extraBody,
   });
-  return { body, messages, historyLines: historyLines.length, vocabularyPairs: vocabulary.length, retrieved: retrieved.length, promptTokens: tokens, tokenMethod: method, tooLong };
+  const dropped = { historyLines: before.historyLines - historyLines.length, retrieved: before.retrieved - retrieved.length, vocabularyPairs: before.vocabularyPairs - vocabulary.length };
+  const facts: BudgetFacts = { window, windowSource, reserve, budget, method: counter.method === 'bpe' ? 'exact' : 'estimate', tokenizer: counter.tokenizer, dropped };
+  return { body, messages, historyLines: historyLines.length, vocabularyPairs: vocabulary.length, retrieved: retrieved.length, promptTokens: tokens, tokenMethod: method, tooLong, budget: facts, parts: parts() };
+}
+
+/** The budget report: tokens per part of the prompt, the window, what remains and what was dropped. */
+export interface BudgetReport extends BudgetFacts {
+  readonly model: string;
+  /** Mode prompt, rules and the context header without any of the parts below. */
+  readonly systemTokens: number;
+  readonly historyTokens: number;
+  readonly vocabularyTokens: number;
+  /** The dynamic tail: retrieved older corrections and the input context. */
+  readonly tailTokens: number;
+  /** The text to enhance (the user message) and the role markers of both messages. */
+  readonly inputTokens: number;
+  readonly overheadTokens: number;
+  readonly promptTokens: number;
+  /** The answer's limit as sent (max_tokens) and the prompt budget left unused. */
+  readonly maxOutputTokens: number;
+  readonly remaining: number;
+  readonly historyLines: number;
+  readonly vocabularyPairs: number;
+  readonly retrieved: number;
+}
+
+/** Counts every part of a built request exactly (or estimates them, as `budget.method` says); off the hot path. */
+export function budgetReport(model: string, built: BuiltRequest): BudgetReport {
+  const counter = tokenCounterFor(model);
+  const p = built.parts;
+  const count = (parts: PromptParts): number => counter.count(buildSystemPrompt(parts));
+  const full = count(p);
+  const noTail = count({ ...p, retrieved: [], inputContext: '' });
+  const noVocabulary = count({ ...p, retrieved: [], inputContext: '', vocabulary: [], vocabularyEnabled: false });
+  const bare = count({ ...p, retrieved: [], inputContext: '', vocabulary: [], vocabularyEnabled: false, historyLines: [], historyEnabled: false });
+  const input = counter.count(String(built.messages[1]?.content ?? ''));
+  const overheadTokens = 2 * MESSAGE_OVERHEAD_TOKENS;
+  const promptTokens = full + input + overheadTokens;
+  const maxOutputTokens = Number(built.body.max_tokens ?? built.body.max_completion_tokens ?? built.budget.reserve);
+  return {
+    ...built.budget,
+    model,
+    systemTokens: bare,
+    historyTokens: noVocabulary - bare,
+    vocabularyTokens: noTail - noVocabulary,
+    tailTokens: full - noTail,
+    inputTokens: input,
+    overheadTokens,
+    promptTokens,
+    maxOutputTokens,
+    remaining: built.budget.budget - promptTokens,
+    historyLines: built.historyLines,
+    vocabularyPairs: built.vocabularyPairs,
+    retrieved: built.retrieved,
+  };
 }

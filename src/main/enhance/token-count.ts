@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
+import { encoderFor, segmentedCounter, tokenizerFamilyFor, type TokenizerFamily } from './tokenizers.ts';
 
 /**
  * Token counting for the prompt budget. OpenAI models are counted exactly with gpt-tokenizer's BPE
- * (o200k or cl100k, loaded lazily and synchronously the first time an OpenAI model needs it); other
- * models (Qwen, DeepSeek, Llama…) get an estimate that errs on the high side: one token per CJK
+ * (o200k or cl100k, loaded lazily and synchronously the first time an OpenAI model needs it); Qwen 2/2.5/3,
+ * DeepSeek V3/R1 and Llama 3 exactly with their own tokenizers (tokenizers.ts, preloaded in the background);
+ * other models (GLM, Gemma, Mistral…) get an estimate that errs on the high side: one token per CJK
  * character, one per ~3.5 other characters, plus per-message overhead.
  *
  * Fast path: byte-level BPE never produces more tokens than UTF-8 bytes, so when the byte length
@@ -50,15 +52,31 @@ export function estimateTokens(text: string): number {
 export interface TokenCounter {
   /** 'bpe' when counts are exact for the model, 'estimate' otherwise. */
   readonly method: 'bpe' | 'estimate';
+  /** The tokenizer that counts: an OpenAI encoding, an open family's tokenizer, or 'estimate'. */
+  readonly tokenizer: 'o200k_base' | 'cl100k_base' | TokenizerFamily | 'estimate';
   count(text: string): number;
 }
 
-/** Counter for a model: exact BPE for OpenAI models (falls back to the estimate if the encoding cannot load). */
+const familyCounters = new Map<TokenizerFamily, (text: string) => number>();
+
+/** Counter for a model: exact BPE for OpenAI, Qwen, DeepSeek and Llama 3 models (the estimate if the tokenizer cannot load). */
 export function tokenCounterFor(model: string): TokenCounter {
   const enc = encodingForModel(model);
   const bpe = enc !== null ? loadEncoder(enc) : null;
-  if (bpe) return { method: 'bpe', count: (t) => bpe.countTokens(t) };
-  return { method: 'estimate', count: estimateTokens };
+  if (enc && bpe) return { method: 'bpe', tokenizer: enc, count: (t) => bpe.countTokens(t) };
+  const family = tokenizerFamilyFor(model);
+  if (family) {
+    let count = familyCounters.get(family);
+    if (!count) {
+      const encoder = encoderFor(family);
+      if (encoder) {
+        count = segmentedCounter((t) => encoder.encode(t, { add_special_tokens: false }).length);
+        familyCounters.set(family, count);
+      }
+    }
+    if (count) return { method: 'bpe', tokenizer: family, count };
+  }
+  return { method: 'estimate', tokenizer: 'estimate', count: estimateTokens };
 }
 
 /** Tokens a chat message costs besides its text (role markers). */

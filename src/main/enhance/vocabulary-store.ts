@@ -207,13 +207,26 @@ export class VocabularyStore {
     return { version: 1, entries: this.list().reverse().map((e) => ({ wrong: e.wrong, right: e.right, source: e.source, note: e.note })) };
   }
 
-  /** Imports pairs (validated first; nothing is written when the document is invalid); returns how many were added or refreshed. */
-  importData(doc: unknown): number {
+  /**
+   * Imports pairs (validated first; nothing is written when the document is invalid). Returns how many
+   * were new and which were duplicates (already present, or twice in the file): those are merged (the
+   * note refreshed), and the caller reports them rather than merging silently.
+   */
+  importData(doc: unknown): { readonly count: number; readonly duplicates: readonly { readonly wrong: string; readonly right: string }[] } {
     const parsed = vocabularyFileSchema.parse(doc);
+    const exists = this.db.prepare('SELECT 1 FROM vocab_entry WHERE wrong = ? AND right = ?');
+    const duplicates: { wrong: string; right: string }[] = [];
+    let count = 0;
     this.db.transaction(() => {
-      for (const e of parsed.entries) if (e.wrong !== e.right) this.add(e);
+      for (const e of parsed.entries) {
+        if (e.wrong === e.right) continue;
+        const p = pairSchema.parse(e);
+        if (exists.get(p.wrong, p.right) !== undefined) duplicates.push({ wrong: p.wrong, right: p.right });
+        else count += 1;
+        this.add(e);
+      }
     })();
-    return parsed.entries.length;
+    return { count, duplicates };
   }
 
   /** Closes the database. */

@@ -82,6 +82,16 @@ export class HistoryIndex {
       } else {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
+        // A killed app leaves its WAL as large as it grew (SQLite truncates it only on a clean close), and
+        // on a nearly full disk that is the room the history's own appends and rotation need: fold it into
+        // the database and give the space back now, and keep it small after every checkpoint. Best effort:
+        // a checkpoint the full disk refuses is retried by SQLite's own auto-checkpoint later.
+        db.pragma('journal_size_limit = 1048576');
+        try {
+          db.pragma('wal_checkpoint(TRUNCATE)');
+        } catch {
+          /* see above */
+        }
         // 8 MB page cache (better-sqlite3 defaults to 16 MB): pages are fetched by primary key and FTS
         // doclists are read sequentially, so a bigger cache buys little while browsing costs RSS (B6).
         db.pragma('cache_size = -8192');
@@ -204,19 +214,27 @@ export class HistoryIndex {
   /** The saved size/mtime/count of one JSONL file, if any. */
   getFileState(file: string): FileState | undefined {
     return this.guard(() => {
-      const r = this.stmts.getState.get(file) as { size: number; mtime_ms: number; count: number } | undefined;
-      return r ? { size: r.size, mtimeMs: r.mtime_ms, count: r.count } : undefined;
+      const r = this.stmts.getState.get(file) as { size: number; mtime_ms: number; count: number; tail: string | null } | undefined;
+      if (!r) return undefined;
+      return r.tail === null ? { size: r.size, mtimeMs: r.mtime_ms, count: r.count } : { size: r.size, mtimeMs: r.mtime_ms, count: r.count, tail: r.tail };
     });
   }
 
   /** Saves the size/mtime/count of one JSONL file. */
   setFileState(file: string, s: FileState): void {
-    this.guard(() => this.stmts.setState.run(file, s.size, s.mtimeMs, s.count));
+    this.guard(() => {
+      this.stmts.setState.run(file, s.size, s.mtimeMs, s.count);
+      if (s.tail === undefined) this.stmts.deleteTail.run(file);
+      else this.stmts.setTail.run(file, s.tail);
+    });
   }
 
   /** Forgets the state of a file (it no longer exists). */
   deleteFileState(file: string): void {
-    this.guard(() => this.stmts.deleteState.run(file));
+    this.guard(() => {
+      this.stmts.deleteState.run(file);
+      this.stmts.deleteTail.run(file);
+    });
   }
 
   /** Runs `fn` in one transaction (callers batching several index operations). */
@@ -353,7 +371,9 @@ function prepareStatements(db: SqliteDb) {
     countFile: db.prepare('SELECT count(*) AS n FROM records WHERE file = ?'),
     keysOfFile: db.prepare('SELECT key FROM records WHERE file = ? ORDER BY rid'),
     files: db.prepare('SELECT DISTINCT file FROM records UNION SELECT file FROM file_state'),
-    getState: db.prepare('SELECT size, mtime_ms, count FROM file_state WHERE file = ?'),
+    getState: db.prepare('SELECT s.size, s.mtime_ms, s.count, t.tail FROM file_state s LEFT JOIN file_tail t ON t.file = s.file WHERE s.file = ?'),
+    setTail: db.prepare('INSERT INTO file_tail (file, tail) VALUES (?, ?) ON CONFLICT(file) DO UPDATE SET tail = excluded.tail'),
+    deleteTail: db.prepare('DELETE FROM file_tail WHERE file = ?'),
     setState: db.prepare(
       `INSERT INTO file_state (file, size, mtime_ms, count) VALUES (?, ?, ?, ?)
        ON CONFLICT(file) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, count = excluded.count`,

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { historyRecordSchema, newRecordId, recordKey, type HistoryRecord, type NewHistoryRecord, type RecordUpdate, type StoredRecord } from '../../shared/history/record.ts';
+import { historyRecordSchema, newRecordId, type HistoryRecord, type NewHistoryRecord, type RecordUpdate, type StoredRecord } from '../../shared/history/record.ts';
 import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
-import { HistoryIndex, IndexUnusableError, removeIndexFiles, type IndexedRecord } from './history-index.ts';
+import { HistoryIndex, IndexUnusableError, removeIndexFiles } from './history-index.ts';
 import { HistoryPendingError, HistoryStore, type HistoryFileLabel, type HistoryHealth, type HistoryStoreOptions, type StoreEvent } from './history-store.ts';
 import { ProblemLog, type HistoryProblem } from './history-problems.ts';
-import { readLines } from './jsonl-log.ts';
 import type { RecentQuery } from './hot-cache.ts';
+import { IndexMirror } from './index-apply.ts';
+import type { FollowResult } from './index-follow.ts';
+import { HistoryFollower, type FollowTiming } from './history-follow.ts';
 import { rebuildIndex } from './index-rebuild.ts';
 import { checkIndexAgainstFiles } from './index-sync.ts';
 
@@ -18,6 +19,11 @@ export interface HistoryServiceOptions extends HistoryStoreOptions {
   readonly enabled: boolean | (() => boolean);
   /** Wait for the start-up index check/rebuild inside `open` (CLI, tests) instead of running it in the background. */
   readonly rebuildInline?: boolean;
+  /**
+   * Follow other programs' edits of the history files while open (fs.watch + polling; default true).
+   * Off for one-shot CLI commands, which catch up at open anyway. An object tunes the timing (tests).
+   */
+  readonly follow?: boolean | FollowTiming;
 }
 
 /**
@@ -61,11 +67,14 @@ export class HistoryService {
   private rebuilding: Promise<void> | null = null;
   /** Store events seen while a rebuild runs: applied to the new index after the swap. */
   private pendingEvents: StoreEvent[] | null = null;
-  /** Records per file as the index holds them (kept in step so `log()` never runs a COUNT). */
-  private readonly counts = new Map<HistoryFileLabel, number>();
+  private readonly mirror: IndexMirror;
+  private readonly follow: HistoryFollower;
+  private readonly followChanges: boolean;
+  private readonly externalListeners = new Set<(r: FollowResult) => void>();
   /** index.db, or a temp-folder index when the data folder is read-only. */
   private dbPath: string;
   private readonly problemLog: ProblemLog;
+  private closed = false;
 
   private constructor(store: HistoryStore, opts: HistoryServiceOptions) {
     this.store = store;
@@ -76,15 +85,35 @@ export class HistoryService {
     this.problemLog = new ProblemLog(this.warn);
     this.now = opts.now ?? (() => new Date());
     this.random = opts.random ?? Math.random;
+    this.mirror = new IndexMirror((f) => store.pathOf(f));
+    this.follow = new HistoryFollower(
+      {
+        dataDir: store.paths.dataDir,
+        archivesDir: store.paths.archivesDir,
+        usableIndex: () => (this.stale || this.pendingEvents ? null : this.index),
+        whenIdle: (fn) => store.whenIdle(fn),
+        changed: (r) => this.externalChanged(r),
+        failed: (err) => this.followFailed(err),
+      },
+      typeof opts.follow === 'object' ? opts.follow : {},
+    );
+    this.followChanges = opts.follow !== false;
     store.onChange((e) => this.applyToIndex(e));
-    this.indexReady = this.startupCheck();
+    this.indexReady = this.startupCheck().then(() => {
+      if (this.followChanges && !this.closed) this.follow.start();
+    });
   }
 
   /** Opens the store and the index, then checks the index against the JSONL files (rebuilding when needed). */
   static async open(opts: HistoryServiceOptions): Promise<HistoryService> {
     // The index tells the store which file holds a key (verified there; scanning is the fallback).
     const ref: { svc?: HistoryService } = {};
-    const store = await HistoryStore.open({ ...opts, locate: opts.locate ?? ((key) => ref.svc?.fileOfKey(key)) });
+    const store = await HistoryStore.open({
+      ...opts,
+      locate: opts.locate ?? ((key) => ref.svc?.fileOfKey(key)),
+      // Before the app rewrites a file, the index takes in what other programs appended to it.
+      beforeRewrite: async () => ref.svc?.follow.syncLocked().catch((err: unknown) => ref.svc?.followFailed(err)),
+    });
     const svc = new HistoryService(store, opts);
     ref.svc = svc;
     if (opts.rebuildInline) await svc.indexReady;
@@ -205,9 +234,25 @@ export class HistoryService {
     await this.store.settled();
   }
 
+  /**
+   * Looks for other programs' changes to the history files now and takes them into the index (also
+   * done on every start, on file-system events and by polling); what changed, or null.
+   */
+  syncExternal(): Promise<FollowResult | null> {
+    return this.follow.syncNow();
+  }
+
+  /** Subscribes to other programs' changes taken into the index (the History Browser reloads); returns an unsubscribe function. */
+  onExternalChange(listener: (r: FollowResult) => void): () => void {
+    this.externalListeners.add(listener);
+    return () => this.externalListeners.delete(listener);
+  }
+
   /** Waits for queued writes and closes the index. */
   async close(): Promise<void> {
+    this.closed = true;
     await this.indexReady.catch(() => undefined);
+    await this.follow.stop();
     await this.rebuilding;
     await this.store.close();
     this.closeIndex();
@@ -231,11 +276,12 @@ export class HistoryService {
       const dbPath = this.dbPath;
       await this.store.exclusive(async () => {
         const index = HistoryIndex.open(dbPath);
-        this.counts.clear();
-        await this.catchUp(index, this.pendingEvents ?? []);
+        this.mirror.forget();
+        const gap = await this.mirror.catchUp(index, this.pendingEvents ?? []);
         this.pendingEvents = null;
         this.index = index;
         this.stale = false;
+        if (gap) this.follow.schedule();
       });
     } catch (err) {
       this.stale = true;
@@ -255,55 +301,10 @@ export class HistoryService {
         const n = await this.store.setAsideOversized(file);
         const index = this.index;
         // The records did not change, only the file's size: keep the start-up check from seeing it as stale.
-        if (n > 0 && index && !this.stale) index.transaction(() => this.saveFileState(index, file));
+        if (n > 0 && index && !this.stale) index.transaction(() => this.mirror.saveFileState(index, file));
       } catch (err) {
         this.warn(`history: could not set aside the long line(s) of ${file}: ${(err as Error).message}`);
       }
-    }
-  }
-
-  /**
-   * Applies changes made during a rebuild to the new index. The worker may have read a file before or
-   * after each change, so only idempotent steps are used: appends, edits and deletes are replayed; files
-   * touched by a rotation, import or clear are re-read (archives first, active last) and made to match.
-   */
-  private async catchUp(index: HistoryIndex, events: readonly StoreEvent[]): Promise<void> {
-    const resync = new Set<HistoryFileLabel>();
-    for (const e of events) {
-      switch (e.type) {
-        case 'appended':
-        case 'updated':
-        case 'deleted':
-          this.applyNow(index, e);
-          break;
-        case 'rotated':
-          resync.add('active');
-          for (const m of e.rotation.moves) resync.add(m.month);
-          break;
-        case 'added':
-          for (const r of e.rows) resync.add(r.file);
-          break;
-        case 'cleared':
-          for (const f of e.files) resync.add(f);
-          break;
-        default: {
-          const never: never = e;
-          throw new Error(`unknown store event ${JSON.stringify(never)}`);
-        }
-      }
-    }
-    const order = [...resync].filter((f) => f !== 'active').sort();
-    if (resync.has('active')) order.push('active');
-    for (const file of order) {
-      const lines = await readLines(this.store.pathOf(file));
-      const rows: IndexedRecord[] = lines.flatMap((l) => (l.kind === 'record' ? [{ key: recordKey(l.record), record: l.record, file }] : []));
-      const present = new Set(rows.map((r) => r.key));
-      index.transaction(() => {
-        index.remove(index.keysOfFile(file).filter((k) => !present.has(k)));
-        index.upsert(rows);
-        this.counts.clear();
-        this.saveFileState(index, file);
-      });
     }
   }
 
@@ -353,9 +354,36 @@ export class HistoryService {
     const found: HistoryProblem[] = [];
     const check = await checkIndexAgainstFiles(this.index, this.store.paths.dataDir, found);
     this.problemLog.report(found);
-    if (check === 'ok' && !this.store.openReport.recoveredRotation) return;
-    this.warn(`history: index ${typeof check === 'string' ? check : `stale (${check.stale.join(', ')})`}; rebuilding`);
-    await this.rebuildIndex();
+    if (typeof check === 'string' && check !== 'ok') {
+      this.warn(`history: index ${check}; rebuilding`);
+      await this.rebuildIndex();
+      return;
+    }
+    // Files changed while the app was closed (another program, an interrupted rotation): only those
+    // files are read, an appended tail only from where the index stopped.
+    await this.follow.syncNow();
+  }
+
+  /** Another program's changes are in the index: counts and the store's caches (the hot cache) forget. */
+  private externalChanged(r: FollowResult): void {
+    this.mirror.forget(...r.files);
+    this.store.externalChange(r.files);
+    if (r.badLines > 0) this.warn(`history: ${r.badLines} unreadable line(s) written by another program skipped`);
+    for (const l of this.externalListeners) {
+      try {
+        l(r);
+      } catch (err) {
+        this.warn(`history: external-change listener failed: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  private followFailed(err: unknown): void {
+    if (this.stale) return;
+    this.stale = true;
+    this.mirror.forget();
+    this.warn(`history: could not take in other programs' changes, rebuilding the index: ${(err as Error).message}`);
+    void this.indexReady.then(() => this.rebuildIndex());
   }
 
   /** Mirrors a store change into the index; failures mark it stale and schedule a rebuild. */
@@ -367,102 +395,13 @@ export class HistoryService {
     const index = this.index;
     if (!index || this.stale) return;
     try {
-      this.applyNow(index, e);
+      // A gap: another program appended before this record; read its lines (after this write's queue slot).
+      if (this.mirror.apply(index, e)) this.follow.schedule();
     } catch (err) {
       this.stale = true;
-      this.counts.clear();
+      this.mirror.forget();
       this.warn(`history: index update failed, rebuilding (the JSONL write is safe): ${(err as Error).message}`);
       void this.indexReady.then(() => this.rebuildIndex());
     }
-  }
-
-  /** One store change as one index transaction, with the touched files' FileState refreshed. */
-  private applyNow(index: HistoryIndex, e: StoreEvent): void {
-    const touched = new Set<HistoryFileLabel>();
-    index.transaction(() => {
-      switch (e.type) {
-        case 'appended': {
-          const key = recordKey(e.record);
-          const before = index.fileOfKey(key);
-          index.upsert([{ key, record: e.record, file: 'active' }]);
-          if (before === undefined) this.bump('active', 1);
-          else if (before !== 'active') this.forget(before, 'active');
-          touched.add('active');
-          break;
-        }
-        case 'updated':
-          index.upsert([{ key: recordKey(e.record), record: e.record, file: e.file }]);
-          touched.add(e.file);
-          break;
-        case 'deleted':
-          index.remove(e.keys);
-          this.forget(e.file);
-          touched.add(e.file);
-          break;
-        case 'rotated': {
-          const byMonth = new Map<string, string[]>();
-          for (const m of e.rotation.moves) byMonth.set(m.month, [...(byMonth.get(m.month) ?? []), m.key]);
-          for (const [month, keys] of byMonth) {
-            index.moveToFile(keys, month);
-            this.bump(month, keys.length);
-            this.bump('active', -keys.length);
-            touched.add(month);
-          }
-          touched.add('active');
-          break;
-        }
-        case 'added': {
-          const rows: IndexedRecord[] = e.rows.map((r) => ({ key: recordKey(r.record), record: r.record, file: r.file }));
-          index.upsert(rows);
-          for (const r of rows) touched.add(r.file);
-          this.forget(...touched);
-          break;
-        }
-        case 'cleared':
-          for (const f of e.files) {
-            index.remove(index.keysOfFile(f));
-            touched.add(f);
-          }
-          this.forget(...touched);
-          break;
-        default: {
-          const never: never = e;
-          throw new Error(`unknown store event ${JSON.stringify(never)}`);
-        }
-      }
-      for (const f of touched) this.saveFileState(index, f);
-    });
-  }
-
-  /** Adjusts a cached per-file count (no-op when not cached: it is read from the index when next needed). */
-  private bump(file: HistoryFileLabel, delta: number): void {
-    const n = this.counts.get(file);
-    if (n !== undefined) this.counts.set(file, n + delta);
-  }
-
-  private forget(...files: HistoryFileLabel[]): void {
-    for (const f of files) this.counts.delete(f);
-  }
-
-  private countOf(index: HistoryIndex, file: HistoryFileLabel): number {
-    let n = this.counts.get(file);
-    if (n === undefined) {
-      n = index.count(file);
-      this.counts.set(file, n);
-    }
-    return n;
-  }
-
-  private saveFileState(index: HistoryIndex, file: HistoryFileLabel): void {
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(this.store.pathOf(file));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      index.deleteFileState(file);
-      this.counts.delete(file);
-      return;
-    }
-    index.setFileState(file, { size: st.size, mtimeMs: st.mtimeMs, count: this.countOf(index, file) });
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '../../shared/history/record.ts';
 import { appendDurable, ensureDir, unlinkDurable, writeFileAtomic } from '../platform/durable-fs.ts';
 import { HotCache, HOT_CACHE_SIZE, selectRecent, type RecentQuery } from './hot-cache.ts';
+import { TAIL_BYTES } from './index-follow.ts';
 import { endsWithoutNewline, readLines, repairTail, rewriteLines, type HistoryLogger } from './jsonl-log.ts';
 import { parseJsonlLine, type JsonlLine } from './jsonl-reader.ts';
 import type { HistoryPaths } from './paths.ts';
@@ -55,6 +56,7 @@ export class HistoryStore {
   private readonly random: () => number;
   private readonly warn: HistoryLogger;
   private readonly locateHint: ((key: string) => HistoryFileLabel | undefined) | undefined;
+  private readonly beforeRewrite: (() => Promise<unknown>) | undefined;
   private readonly hot: HotCache;
   private readonly rotation: RotationScheduler;
   private readonly listeners = new Set<(e: StoreEvent) => void>();
@@ -82,6 +84,7 @@ export class HistoryStore {
     this.random = opts.random ?? Math.random;
     this.warn = opts.warn ?? ((m) => console.warn(m));
     this.locateHint = opts.locate;
+    this.beforeRewrite = opts.beforeRewrite;
     this.hot = new HotCache(opts.hotCacheSize ?? HOT_CACHE_SIZE);
     this.maxActiveRecords = opts.maxRecords ?? MAX_ACTIVE_RECORDS;
     this.healthState = new StoreHealth(report.health, { retryMs: opts.writeRetryMs ?? 2000, warn: (m) => this.warn(m), now: this.now });
@@ -191,10 +194,13 @@ export class HistoryStore {
       throw new Error('the history was opened read-only');
     }
     const batch = this.pending.slice();
-    const body = batch.map((r) => `${JSON.stringify(r)}\n`).join('');
+    const lines = batch.map((r) => Buffer.from(`${JSON.stringify(r)}\n`));
+    let written: Buffer;
+    let start: number;
     try {
       const prefix = await this.prepareAppend();
-      await appendDurable(this.paths.active, prefix + body);
+      written = Buffer.concat([Buffer.from(prefix), ...lines]);
+      start = await appendDurable(this.paths.active, written);
       this.tailClean = true;
     } catch (err) {
       // appendOrUndo cut a partial write back; if even that failed the next attempt repairs the tail.
@@ -210,12 +216,17 @@ export class HistoryStore {
       throw err;
     }
     this.pending.splice(0, batch.length);
-    for (const record of batch) {
+    // Where each line went, so the index can tell this append from another program's (index-apply.ts).
+    let end = written.length - lines.reduce((n, l) => n + l.length, 0);
+    batch.forEach((record, i) => {
+      const lineStart = i === 0 ? start : start + end;
+      end += (lines[i] as Buffer).length;
+      const tail = written.subarray(Math.max(0, end - TAIL_BYTES), end);
       this.lastKey = recordKey(record);
       this.counter++;
-      this.emit({ type: 'appended', record });
-    }
-    this.rotation.afterAppend(Buffer.byteLength(body));
+      this.emit({ type: 'appended', record, span: { start: lineStart, end: start + end, tail } });
+    });
+    this.rotation.afterAppend(written.length);
     this.recovered();
   }
 
@@ -522,6 +533,26 @@ export class HistoryStore {
       await repairTail(this.paths.active, this.paths.quarantine, 'active', nowIso);
       this.tailClean = true;
     }
+    await this.beforeRewrite?.();
+  }
+
+  /** Runs `fn` in the write queue once no rotation is running (the index following other programs' edits). */
+  async whenIdle<T>(fn: () => Promise<T>): Promise<T> {
+    for (;;) {
+      await this.rotation.idle();
+      const r = await this.enqueue(async () => (this.rotation.running ? RETRY : { value: await fn() }));
+      if (r !== RETRY) return r.value;
+    }
+  }
+
+  /** Another program changed these files (seen by the index's follower): caches forget what they held. */
+  externalChange(files: readonly HistoryFileLabel[]): void {
+    if (files.length === 0) return;
+    if (files.includes('active')) {
+      this.hot.invalidate();
+      this.rotation.rewritten(null);
+    }
+    this.counter++;
   }
 
   private afterRotation(rotation: RotationResult): void {

@@ -6,6 +6,7 @@ import type { HistoryProblem } from './history-problems.ts';
 import { HistoryIndex } from './history-index.ts';
 import { toIndexed } from './index-schema.ts';
 import { listHistoryFiles } from './index-sync.ts';
+import { readTailFingerprint } from './index-follow.ts';
 
 /**
  * Worker thread body of `rebuildIndex`: reads every JSONL file (archives first, then the active file, so
@@ -89,7 +90,8 @@ async function run(input: RebuildWorkerInput): Promise<void> {
         continue;
       }
       // Size as read (not as now): if the file grew meanwhile, the next start-up check sees it as stale.
-      index.setFileState(f.file, { size: bytes, mtimeMs: st.mtimeMs, count: inFile });
+      const tail = readTailFingerprint(f.path, bytes);
+      index.setFileState(f.file, { size: bytes, mtimeMs: st.mtimeMs, count: inFile, ...(tail === null ? {} : { tail }) });
       filesDone++;
     }
     port.postMessage({ type: 'progress', phase: 'indexing', filesDone, filesTotal: files.length, records } satisfies RebuildWorkerMessage);

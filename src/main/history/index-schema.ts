@@ -35,6 +35,8 @@ export interface FileState {
   readonly mtimeMs: number;
   /** Records the index holds from that file when the state was written. */
   readonly count: number;
+  /** Fingerprint of the file's last bytes up to `size` (index-follow.ts): tells an append from a rewrite. */
+  readonly tail?: string;
 }
 
 /** SQL functions registered on every connection (HistoryIndex.open): a row's search body and its n-grams. */
@@ -93,6 +95,7 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITH
 CREATE TABLE IF NOT EXISTS file_state (
   file TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ms REAL NOT NULL, count INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS file_tail (file TEXT PRIMARY KEY, tail TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS records (
   rid INTEGER PRIMARY KEY,
   key TEXT NOT NULL UNIQUE,
@@ -125,7 +128,7 @@ export const DROP_SQL = `
 DROP TRIGGER IF EXISTS records_ai; DROP TRIGGER IF EXISTS records_ad; DROP TRIGGER IF EXISTS records_au;
 DROP TRIGGER IF EXISTS search_ai; DROP TRIGGER IF EXISTS search_ad; DROP TRIGGER IF EXISTS search_au;
 DROP TABLE IF EXISTS gram_fts; DROP TABLE IF EXISTS search_fts; DROP TABLE IF EXISTS search;
-DROP TABLE IF EXISTS records; DROP TABLE IF EXISTS file_state; DROP TABLE IF EXISTS meta;
+DROP TABLE IF EXISTS records; DROP TABLE IF EXISTS file_state; DROP TABLE IF EXISTS file_tail; DROP TABLE IF EXISTS meta;
 `;
 
 /**

@@ -23,6 +23,8 @@ export interface HistoryStoreOptions {
   readonly warn?: HistoryLogger;
   /** Where the index believes a key lives; only a hint (verified, then falls back to scanning). */
   readonly locate?: (key: string) => HistoryFileLabel | undefined;
+  /** Runs inside the write queue before any rewrite of a file (edit, delete, import, rotation): the index catches up with other programs' lines first. */
+  readonly beforeRewrite?: () => Promise<unknown>;
   /** Open without writing anything in the folder (the CLI on a read-only folder); writes are kept in memory. */
   readonly readOnly?: boolean;
   /** First wait (ms) before a failed rotation is tried again; doubles up to 30 min. Default 30 s. */
@@ -33,7 +35,11 @@ export interface HistoryStoreOptions {
 
 /** What changed, so the service can keep the index in step. */
 export type StoreEvent =
-  | { readonly type: 'appended'; readonly record: StoredRecord }
+  /**
+   * `span`: where this process wrote the record's line in the active file (byte offsets, `tail` = the
+   * last ≤ TAIL_BYTES bytes written up to `end`), so the index can tell its own append from another writer's.
+   */
+  | { readonly type: 'appended'; readonly record: StoredRecord; readonly span?: AppendSpan }
   | { readonly type: 'updated'; readonly file: HistoryFileLabel; readonly record: StoredRecord }
   | { readonly type: 'deleted'; readonly file: HistoryFileLabel; readonly keys: readonly string[] }
   | { readonly type: 'rotated'; readonly rotation: RotationResult }
@@ -41,6 +47,13 @@ export type StoreEvent =
   | { readonly type: 'added'; readonly rows: readonly { readonly record: StoredRecord; readonly file: HistoryFileLabel }[] }
   /** Everything deleted: these files were emptied or removed. */
   | { readonly type: 'cleared'; readonly files: readonly HistoryFileLabel[] };
+
+/** Byte range of one appended line in the active file (see StoreEvent 'appended'). */
+export interface AppendSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly tail: Buffer;
+}
 
 /** What `open` found and repaired. */
 export interface OpenReport {

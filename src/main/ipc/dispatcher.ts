@@ -83,6 +83,18 @@ function readableIssues(error: z.ZodError): BridgeIssue[] {
   }));
 }
 
+/** The validator's code and bounds of an issue, only when well-typed (they cross IPC). */
+function issueDetail(i: BridgeIssue): Omit<BridgeIssue, 'path' | 'message'> {
+  const word = (v: unknown) => (typeof v === 'string' && /^[a-z_]{1,40}$/.test(v) ? v : undefined);
+  const out: { code?: string; origin?: string; limit?: number; inclusive?: boolean; expected?: string } = {};
+  if (word(i.code) !== undefined) out.code = word(i.code);
+  if (word(i.origin) !== undefined) out.origin = word(i.origin);
+  if (word(i.expected) !== undefined) out.expected = word(i.expected);
+  if (typeof i.limit === 'number' && Number.isFinite(i.limit)) out.limit = i.limit;
+  if (typeof i.inclusive === 'boolean') out.inclusive = i.inclusive;
+  return out;
+}
+
 function summary(channel: string, issues: readonly BridgeIssue[]): string {
   const parts = issues.slice(0, 3).map((i) => (i.path === '(root)' ? i.message : `${i.path}: ${i.message}`));
   const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
@@ -187,7 +199,8 @@ export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatche
       return { ok: true, value };
     } catch (error) {
       if (error instanceof IpcPayloadError) {
-        const issues = error.issues.slice(0, maxIssues).map((i) => ({ path: clip(i.path, 300), message: clip(i.message, 500) }));
+        // The code and bounds go along (clipped, typed) so the window can say the problem in its language.
+        const issues = error.issues.slice(0, maxIssues).map((i) => ({ ...issueDetail(i), path: clip(i.path, 300), message: clip(i.message, 500) }));
         return failure('invalid-payload', clip(`${ch}: ${error.message}`), issues);
       }
       // The message goes back to the renderer, the stack only into the log.

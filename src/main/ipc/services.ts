@@ -9,7 +9,7 @@ import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
 import type { CaptureStatus, DictationModeWire, DictationPromptWire, DictationSnapshot, HotkeyStatusWire, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
 import type { RecordUpdate, StoredRecord } from '../../shared/history/record.ts';
-import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, PromptCacheReport, ProviderCheckResult, ProviderModelList, ProviderPreset, VocabItem } from '../../shared/ipc/settings-types.ts';
+import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, PromptCacheReport, ProviderCheckResult, ProviderModelList, ProviderPreset, VocabImportResult, VocabItem } from '../../shared/ipc/settings-types.ts';
 
 /** The config store surface the handlers use. */
 export type ConfigService = Pick<ConfigStore, 'get' | 'set' | 'path' | 'loadIssues' | 'backupPath'>;
@@ -81,7 +81,7 @@ export interface SettingsApi {
   /** Shows a save dialog and writes the vocabulary there. */
   vocabularyExport(): Promise<FileActionResult>;
   /** Shows an open dialog and imports the pairs in that file. */
-  vocabularyImport(): Promise<FileActionResult>;
+  vocabularyImport(): Promise<VocabImportResult>;
   modelsList(): readonly ModelItem[];
   /** Starts a download in the background (progress shows in `modelsList`). */
   modelsDownload(name: string): void;

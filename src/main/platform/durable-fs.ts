@@ -50,13 +50,14 @@ export async function ensureDir(dir: string): Promise<void> {
 /**
  * Appends bytes to a file (creating it) and fsyncs before resolving. When the append fails (ENOSPC
  * halfway) the file is cut back to its old length, so a failed append never leaves a torn line behind.
+ * Resolves to the file's length before the append (where the new bytes start).
  */
-export function appendDurable(filePath: string, data: string | Uint8Array): Promise<void> {
+export function appendDurable(filePath: string, data: string | Uint8Array): Promise<number> {
   return appendStreamDurable(filePath, (write) => write(data));
 }
 
 /** {@link appendDurable} through `fill`, which may write many pieces (a large text streamed in chunks). */
-export async function appendStreamDurable(filePath: string, fill: (write: (data: string | Uint8Array) => Promise<void>) => Promise<void>): Promise<void> {
+export async function appendStreamDurable(filePath: string, fill: (write: (data: string | Uint8Array) => Promise<void>) => Promise<void>): Promise<number> {
   let isNew = false;
   try {
     await stat(filePath);
@@ -64,8 +65,9 @@ export async function appendStreamDurable(filePath: string, fill: (write: (data:
     isNew = true;
   }
   const fh = await open(filePath, 'a');
+  let size: number;
   try {
-    const size = (await fh.stat()).size;
+    size = (await fh.stat()).size;
     try {
       await fill(async (data) => {
         await fh.appendFile(data);
@@ -81,6 +83,7 @@ export async function appendStreamDurable(filePath: string, fill: (write: (data:
   }
   // A new file's directory entry must be durable too, or the fsynced data could be unreachable.
   if (isNew) await fsyncDir(path.dirname(filePath));
+  return size;
 }
 
 /** Options for an atomic file replacement. */

@@ -8,6 +8,12 @@ import { holdsCredential, isCredentialName, urlHoldsCredential } from '../../sha
 export interface ConfigIssue {
   readonly path: string;
   readonly message: string;
+  /** The schema's issue code and bounds (bridge-types.ts BridgeIssue), so Settings can say it in the UI language. */
+  readonly code?: string;
+  readonly origin?: string;
+  readonly limit?: number;
+  readonly inclusive?: boolean;
+  readonly expected?: string;
 }
 
 /** An API key found in config.json (e.g. WenZi's `providers.<id>.api_key`), to be moved to the secret store. */

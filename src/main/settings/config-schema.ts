@@ -126,6 +126,11 @@ export const configSchema = z.object({
     .object({
       mode: z.enum(['hold', 'toggle']).default('hold'),
       toggle_shortcut: accelerator.default('CommandOrControl+Shift+Space'),
+      /**
+       * Global shortcut that enhances the selected text (the tray's "Enhance Selected Text"; WenZi's
+       * clipboard-enhance key). '' = none, the default: every candidate combination is some app's shortcut.
+       */
+      enhance_selection_shortcut: z.union([z.literal(''), accelerator]).default(''),
       prev_mode_key: recordingKey.default('left'),
       next_mode_key: recordingKey.default('right'),
     })
@@ -158,6 +163,11 @@ export const configSchema = z.object({
     .object({
       engine: z.enum(['local', 'remote']).default('local'),
       language: languageCode.default('auto'),
+      /**
+       * Script of Chinese ASR output, converted before display, diffing and history (asr/chinese-script.ts):
+       * auto = Traditional for zh-TW/zh-HK/zh-MO/zh-Hant/yue, else Simplified (WenZi converts to Simplified).
+       */
+      chinese_script: z.enum(['auto', 'simplified', 'traditional', 'as-recognized']).default('auto'),
       temperature: finiteNumber.min(0).max(1).default(0),
       local: z
         .object({
@@ -198,6 +208,7 @@ export const configSchema = z.object({
       connection_timeout: finiteNumber.positive().max(600).default(10),
       max_retries: int(0, 10).default(2),
       max_output_tokens: int(1, 1_000_000).default(4096),
+      /** What is said about the app being dictated into (captured at key-down, sent in the prompt's dynamic tail, kept on the record). */
       input_context: z.enum(['off', 'basic', 'detailed']).default('basic'),
       conversation_history: conversationHistorySchema.prefault({}),
       vocabulary: z
@@ -211,6 +222,8 @@ export const configSchema = z.object({
         })
         .prefault({}),
       context_note: z.string().max(4000).default(''),
+      /** Context window (tokens) instead of what the provider reports: one number, or one per model name. */
+      context_window: z.union([int(512, 10_000_000), z.record(z.string().min(1).max(200), int(512, 10_000_000))]).optional(),
     })
     .prefault({}),
   output: z

@@ -1,4 +1,5 @@
 import { promises as fsp } from 'node:fs';
+import type { z } from 'zod';
 import path from 'node:path';
 import { redact } from '../../shared/redact.ts';
 import { writeFileAtomic, SerialQueue } from './atomic-write.ts';
@@ -11,6 +12,17 @@ import { cloneJson, deepFreeze, isPlainObject } from './plain.ts';
 
 export type { Config } from './config-schema.ts';
 export type { ConfigIssue, FoundSecret } from './config-repair.ts';
+
+/** A zod issue as plain data: its message plus the code and bounds the Settings window translates. */
+function issueDetail(i: z.core.$ZodIssue): Omit<ConfigIssue, 'path'> {
+  const base = { message: i.message, code: i.code };
+  if (i.code === 'too_small' || i.code === 'too_big') {
+    const limit = Number(i.code === 'too_small' ? i.minimum : i.maximum);
+    return { ...base, origin: i.origin, ...(Number.isFinite(limit) ? { limit } : {}), inclusive: i.inclusive !== false };
+  }
+  if (i.code === 'invalid_type') return { ...base, expected: i.expected };
+  return base;
+}
 
 /** Thrown by getAt/set for an unknown key path or a value the schema rejects. */
 export class ConfigValidationError extends Error {
@@ -229,7 +241,7 @@ export class ConfigStore {
       setPath(candidate, segs, json);
       const parsed = configSchema.safeParse(candidate);
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((i) => ({ path: joinPath(i.path), message: i.message }));
+        const issues = parsed.error.issues.map((i) => ({ path: joinPath(i.path), ...issueDetail(i) }));
         const text = issues.map((i) => (i.path === keyPath ? i.message : `${i.path}: ${i.message}`)).join('; ');
         throw new ConfigValidationError(`invalid value for ${keyPath}: ${text}`, issues);
       }

@@ -1,5 +1,6 @@
 import type { ModelItem } from '../../shared/ipc/settings-types.ts';
 import type { MessageKey } from '../lib/i18n.ts';
+import { speechModelName } from '../lib/human-names.ts';
 import { useI18n, type Translate } from '../lib/i18n-context.ts';
 
 /** `1.2 GB`, `148 MB`. */
@@ -35,7 +36,8 @@ function failureText(t: Translate, code: string | undefined): string {
  * both show these.
  */
 export function ModelCard({ model: m, selected, recommended, onDownload, onPause, onDelete, onUse }: ModelCardProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const name = speechModelName(m.name, lang);
   const d = m.download;
   const total = d !== null && (d.state === 'downloading' || d.state === 'paused') ? (d.total ?? m.bytes) : m.bytes;
   const id = `model-${m.name.replace(/[^a-z0-9]/gi, '-')}`;
@@ -43,7 +45,7 @@ export function ModelCard({ model: m, selected, recommended, onDownload, onPause
     <article className={`model-card${selected ? ' selected' : ''}`} aria-labelledby={`${id}-name`} data-testid={id}>
       <div className="model-card-head">
         <h3 className="model-name" id={`${id}-name`}>
-          {m.name}
+          {name}
         </h3>
         {recommended ? <span className="badge badge-accent">{t('model.recommended')}</span> : null}
         {selected && m.installed ? <span className="badge badge-ok">{t('model.inUse')}</span> : null}
@@ -55,7 +57,7 @@ export function ModelCard({ model: m, selected, recommended, onDownload, onPause
       </p>
       {d?.state === 'downloading' ? (
         <div className="model-progress">
-          <progress aria-label={t('model.progress', { name: m.name })} max={d.total ?? undefined} value={d.total ? d.received : undefined} />
+          <progress aria-label={t('model.progress', { name })} max={d.total ?? undefined} value={d.total ? d.received : undefined} />
           <span className="help">{t('model.received', { received: formatBytes(d.received), total: formatBytes(total) })}</span>
         </div>
       ) : null}
@@ -73,10 +75,10 @@ export function ModelCard({ model: m, selected, recommended, onDownload, onPause
 }
 
 function CardActions({ m, selected, onDownload, onPause, onDelete, onUse }: Omit<ModelCardProps, 'model' | 'recommended'> & { readonly m: ModelItem }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const d = m.download;
   const button = (label: MessageKey, onClick: () => void, primary = false) => (
-    <button type="button" className={primary ? 'primary' : undefined} aria-label={`${t(label)} ${m.name}`} onClick={onClick}>
+    <button type="button" className={primary ? 'primary' : undefined} aria-label={`${t(label)} ${speechModelName(m.name, lang)}`} onClick={onClick}>
       {t(label)}
     </button>
   );

@@ -3,6 +3,7 @@ import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import type { DictationModeWire } from '../../shared/ipc/dictation-types.ts';
 import type { HistoryRow } from '../../shared/history/query.ts';
 import { formatTimestamp } from '../lib/history-filters.ts';
+import { speechModelName } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import type { MessageKey } from '../lib/i18n.ts';
 import { RerunRow } from './rerun-row.tsx';
@@ -32,7 +33,7 @@ const outcomes = ['confirmed', 'copied', 'direct', 'cancelled', 'failed'] as con
  * back resets the draft.
  */
 export function DetailPane({ row, bridge, modes, labelOf, editRequest, deleteRequest, onSave, onDelete, onClose }: DetailPaneProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [draft, setDraft] = useState(row.final_text);
   const [seenText, setSeenText] = useState(row.final_text);
   if (seenText !== row.final_text) {
@@ -87,7 +88,7 @@ export function DetailPane({ row, bridge, modes, labelOf, editRequest, deleteReq
   const meta: [MessageKey, string][] = [
     ['history.detail.time', formatTimestamp(row.timestamp)],
     ['history.detail.mode', labelOf(row.enhance_mode)],
-    ['history.detail.models', [row.stt_model, row.llm_model].filter(Boolean).join(' · ') || '—'],
+    ['history.detail.models', [row.stt_model === '' ? '' : speechModelName(row.stt_model, lang), row.llm_model].filter(Boolean).join(' · ') || '—'],
     ['history.detail.duration', t('history.detail.seconds', { seconds: row.audio_duration.toFixed(1) })],
     ...(outcome ? ([['history.detail.outcome', t(`history.outcome.${outcome}`)]] as [MessageKey, string][]) : []),
     ...(row.edited_at ? ([['history.detail.edited', formatTimestamp(row.edited_at)]] as [MessageKey, string][]) : []),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FacetCounts } from '../../shared/history/query.ts';
 import { shortModel, toggleTag, type HistoryFilters, type TagGroup } from '../lib/history-filters.ts';
+import { speechModelName } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
 /** Props of the tag row. */
@@ -40,7 +41,7 @@ const EMPTY_ORDER: PillOrder = { modes: [], sttModels: [], llmModels: [] };
 
 /** Toggle pills with counts: corrected, modes (by label), speech models, AI models (OR within a group). */
 export function TagRow({ filters, facets, labelOf, onFilters }: TagRowProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const [order, setOrder] = useState<PillOrder>(EMPTY_ORDER);
   const [seen, setSeen] = useState<FacetCounts | null>(null);
   if (facets !== null && facets !== seen) {
@@ -69,7 +70,9 @@ export function TagRow({ filters, facets, labelOf, onFilters }: TagRowProps) {
             </span>
             {values.map((value) => {
               const n = facets[group][value] ?? 0;
-              const shown = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : shortModel(value);
+              // Speech models by name ("Whisper Small (q5_1)"); other models keep the provider's own, shortened.
+              const human = group === 'sttModels' ? speechModelName(value, lang) : value;
+              const shown = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : human !== value ? human : shortModel(value);
               const full = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : value;
               return (
                 <button

@@ -47,6 +47,9 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
   meter.setAttribute('role', 'meter');
   meter.setAttribute('aria-valuemin', '0');
   meter.setAttribute('aria-valuemax', '1');
+  // A meter needs a value and a name (WCAG 4.1.2); it reads 0 until the first level event.
+  meter.setAttribute('aria-valuenow', '0.00');
+  meter.setAttribute('aria-label', translate(lang, 'audio.meter'));
   const bars: HTMLElement[] = [];
   for (let i = 0; i < BARS; i++) {
     const b = document.createElement('span');
@@ -78,7 +81,10 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
       root.dataset.state = e.state;
       state = e.state;
       label.textContent = indicatorLabel(e.state, language);
-      if (e.state !== 'recording') smooth = 0;
+      if (e.state !== 'recording') {
+        smooth = 0;
+        meter.setAttribute('aria-valuenow', '0.00');
+      }
       return;
     }
     if (e.kind === 'notice') {
@@ -104,6 +110,7 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
     setLanguage(next) {
       language = next;
       document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
+      meter.setAttribute('aria-label', translate(next, 'audio.meter'));
       label.textContent = indicatorLabel(state, language);
       showNotice();
     },

@@ -59,3 +59,6 @@ export function languageName(code: string, lang: UiLanguage): string {
   }
   return code;
 }
+
+/** Speech models by name: one function, shared with main's notices (src/shared/speech-model-name.ts). */
+export { speechModelName } from '../../shared/speech-model-name.ts';

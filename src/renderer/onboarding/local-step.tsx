@@ -5,6 +5,7 @@ import { TextField } from '../components/text-field.tsx';
 import type { ConfigSaver } from '../hooks/use-config-saver.ts';
 import { useModels, type ModelsState } from '../hooks/use-models.ts';
 import { stringAt } from '../lib/config-view.ts';
+import { speechModelName } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { ModelManager } from '../settings/model-manager.tsx';
 
@@ -22,7 +23,7 @@ export interface SetupStepProps {
  * download address. Downloading or using a model makes it the local engine's model.
  */
 export function LocalStep({ bridge, config, saver, onReady }: SetupStepProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const models = useModels(bridge);
   const local = stringAt(config, 'asr.engine', 'local') === 'local';
   const model = stringAt(config, 'asr.local.model', 'base');
@@ -50,7 +51,7 @@ export function LocalStep({ bridge, config, saver, onReady }: SetupStepProps) {
       <ModelManager state={state} selected={chosen ? model : ''} onUse={choose} recommendedOnly />
       {installed ? (
         <p className="status status-set step-status" role="status">
-          {t('onboarding.local.ready', { model })}
+          {t('onboarding.local.ready', { model: speechModelName(model, lang) })}
         </p>
       ) : null}
       <div className="group step-group">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DictationModeWire } from '../../shared/ipc/dictation-types.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
@@ -21,6 +21,9 @@ export interface ModeBarProps {
 export function ModeBar({ modes, current, cached, keyLabel, disabled, labelOf, onPick }: ModeBarProps) {
   const { t } = useI18n();
   const bar = useRef<HTMLDivElement>(null);
+  // Whether the row scrolls sideways: with its buttons disabled it then takes focus itself, so the
+  // modes out of view can be scrolled to from the keyboard (WCAG 2.1.1).
+  const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     bar.current?.querySelector('.is-current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [current, modes]);
@@ -32,6 +35,7 @@ export function ModeBar({ modes, current, cached, keyLabel, disabled, labelOf, o
       const start = el.scrollLeft > 1;
       const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
       el.dataset.more = start && end ? 'both' : start ? 'start' : end ? 'end' : 'none';
+      setScrolls(el.scrollWidth > el.clientWidth + 1);
     };
     update();
     el.addEventListener('scroll', update, { passive: true });
@@ -43,7 +47,7 @@ export function ModeBar({ modes, current, cached, keyLabel, disabled, labelOf, o
     };
   }, [modes, cached]);
   return (
-    <div ref={bar} className="panel-modes" role="group" aria-label={t('panel.modes', { key: keyLabel })} data-testid="panel-modes">
+    <div ref={bar} className="panel-modes" role="group" aria-label={t('panel.modes', { key: keyLabel })} data-testid="panel-modes" tabIndex={disabled && scrolls ? 0 : undefined}>
       {modes.map((m, i) => {
         const isCached = cached.includes(m.id);
         const shortcut = i < 9 ? t('panel.mode.shortcut', { key: keyLabel, n: i + 1 }) : '';

@@ -2,23 +2,27 @@ import { NumberField } from '../components/number-field.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { TextAreaField } from '../components/text-area-field.tsx';
-import { boolAt, numberAt, stringAt, valueAt } from '../lib/config-view.ts';
+import { useModeList } from '../hooks/use-mode-list.ts';
+import { boolAt, choiceAt, numberAt, stringAt, valueAt } from '../lib/config-view.ts';
+import { modeLabel } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { CacheReport } from './cache-report.tsx';
 import { ModesEditor } from './modes-editor.tsx';
 import { ProviderSection } from './provider-section.tsx';
 import type { TabProps } from './tab-props.ts';
 
-/** Built-in modes (FEATURES.md). A custom mode id already in the config is listed too. */
-const builtInModes = ['proofread', 'translate_en', 'commandline_master'] as const;
 const historyKey = 'ai_enhance.conversation_history';
+/** ai_enhance.input_context: what is said about the app being dictated into. */
+const INPUT_CONTEXT_LEVELS = ['off', 'basic', 'detailed'] as const;
 
 /** AI: enhancement, default mode, the providers (picker, per-provider settings and key, Verify), history injection with the prompt-cache report, context note, modes. */
 export function AiTab({ config, saver, bridge }: TabProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const modeList = useModeList(bridge);
   const mode = stringAt(config, 'ai_enhance.mode', 'proofread');
-  const modeOptions = builtInModes.map((m) => ({ value: m as string, label: t(`ai.mode.${m}`) }));
-  if (!modeOptions.some((o) => o.value === mode)) modeOptions.push({ value: mode, label: mode });
+  // Every mode that loads, chains and the user's own included, by label (a broken file cannot run: main falls back to proofread).
+  const modeOptions = modeList.modes.filter((m) => m.problem === null).map((m) => ({ value: m.id, label: modeLabel(m.id, m.label, lang) }));
+  if (!modeOptions.some((o) => o.value === mode)) modeOptions.push({ value: mode, label: modeLabel(mode, undefined, lang) });
   const num = (key: string, id: string, label: Parameters<typeof t>[0], fallback: number, help?: string) => (
     <NumberField
       id={id}
@@ -28,7 +32,7 @@ export function AiTab({ config, saver, bridge }: TabProps) {
       value={numberAt(config, `${historyKey}.${key}`, fallback)}
       notANumberMessage={t('error.notANumber')}
       error={saver.errors[`${historyKey}.${key}`]}
-      onCommit={(v) => saver.save(`${historyKey}.${key}`, v)}
+      onCommit={(v) => saver.save(`${historyKey}.${key}`, v, t(label))}
     />
   );
 
@@ -95,11 +99,20 @@ export function AiTab({ config, saver, bridge }: TabProps) {
           error={saver.errors['ai_enhance.context_note']}
           onCommit={(v) => saver.save('ai_enhance.context_note', v)}
         />
+        <SelectField
+          id="ai-input-context"
+          label={t('ai.inputContext')}
+          help={t('ai.inputContext.help')}
+          value={choiceAt(config, 'ai_enhance.input_context', INPUT_CONTEXT_LEVELS, 'basic')}
+          options={INPUT_CONTEXT_LEVELS.map((l) => ({ value: l, label: t(`ai.inputContext.${l}`) }))}
+          error={saver.errors['ai_enhance.input_context']}
+          onChange={(v) => saver.save('ai_enhance.input_context', v)}
+        />
       </div>
       <CacheReport bridge={bridge} deps={JSON.stringify(valueAt(config, 'ai_enhance') ?? null)} />
 
       <h2>{t('modes.section')}</h2>
-      <ModesEditor bridge={bridge} />
+      <ModesEditor bridge={bridge} list={modeList} />
     </>
   );
 }

@@ -56,7 +56,7 @@ export function AudioTab({ config, saver, bridge }: TabProps) {
       value={numberAt(config, key, fallback)}
       notANumberMessage={t('error.notANumber')}
       error={saver.errors[key]}
-      onCommit={(v) => saver.save(key, v)}
+      onCommit={(v) => saver.save(key, v, t(label))}
     />
   );
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import type { PromptCacheReport } from '../../shared/ipc/provider-types.ts';
-import { promptCacheText } from '../../shared/notices/provider-check-text.ts';
+import { promptBudgetRows, promptCacheText } from '../../shared/notices/provider-check-text.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
 /**
@@ -22,9 +22,25 @@ export function CacheReport({ bridge, deps }: { readonly bridge: TingxieBridge; 
       live = false;
     };
   }, [bridge, deps]);
+  const budget = report?.budget ?? null;
   return (
-    <p className="help cache-report" data-testid="cache-report" data-verdict={report?.verdict ?? 'loading'} aria-live="polite">
-      {report ? promptCacheText(lang, report) : t('ai.cache.loading')}
-    </p>
+    <>
+      <p className="help cache-report" data-testid="cache-report" data-verdict={report?.verdict ?? 'loading'} aria-live="polite">
+        {report ? promptCacheText(lang, report) : t('ai.cache.loading')}
+      </p>
+      {budget ? (
+        <table className="help budget-report" data-testid="budget-report" data-method={budget.method}>
+          <caption>{lang === 'en' ? `Token budget of a dictation (${report?.model ?? ''})` : `一次听写的 token 预算（${report?.model ?? ''}）`}</caption>
+          <tbody>
+            {promptBudgetRows(lang, budget).map(([k, v]) => (
+              <tr key={k}>
+                <th scope="row">{k}</th>
+                <td>{v}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </>
   );
 }

@@ -1,92 +1,80 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
-import type { ModeItem } from '../../shared/ipc/settings-types.ts';
+import type { ModeList } from '../hooks/use-mode-list.ts';
 import { errorText } from '../lib/errors.ts';
+import { modeLabel } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
+import { ModeForm } from './mode-form.tsx';
 
-/** Editor of the Markdown mode files: pick a mode, edit its file, save (main validates before writing). */
-export function ModesEditor({ bridge }: { readonly bridge: TingxieBridge }) {
-  const { t } = useI18n();
-  const [modes, setModes] = useState<readonly ModeItem[]>([]);
-  const [id, setId] = useState<string>('');
-  const [draft, setDraft] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const load = useCallback(() => {
-    bridge.modes.list().then(
-      (m) => {
-        setModes(m);
-        setId((cur) => cur || (m[0]?.id ?? ''));
-      },
-      (e: unknown) => setStatus({ ok: false, text: errorText(e) }),
-    );
-  }, [bridge]);
-  useEffect(load, [load]);
+/**
+ * The modes: pick one, edit it as a form (mode-form.tsx). A file that cannot be read as a mode is shown
+ * as its text with the problem, so it can be fixed; main validates every save before writing.
+ */
+export function ModesEditor({ bridge, list }: { readonly bridge: TingxieBridge; readonly list: ModeList }) {
+  const { t, lang } = useI18n();
+  const { modes, reload } = list;
+  const [picked, setPicked] = useState('');
+  const id = picked !== '' && modes.some((m) => m.id === picked) ? picked : (modes[0]?.id ?? '');
   const mode = modes.find((m) => m.id === id);
-  const text = draft ?? mode?.text ?? '';
+  const singles = modes.filter((m) => m.problem === null && m.steps === null).map((m) => ({ id: m.id, label: modeLabel(m.id, m.label, lang) }));
+  const save = (text: string): Promise<string | null> =>
+    bridge.modes.save({ id, text }).then(
+      () => {
+        reload();
+        return null;
+      },
+      (e: unknown) => errorText(e),
+    );
   return (
-    <div className="group">
+    <div className="group" data-testid="modes-editor">
       <div className="row">
         <label className="row-label grow" htmlFor="mode-select">
           {t('modes.edit')}
         </label>
-        <select
-          id="mode-select"
-          value={id}
-          onChange={(e) => {
-            setId(e.currentTarget.value);
-            setDraft(null);
-            setStatus(null);
-          }}
-        >
+        <select id="mode-select" value={id} onChange={(e) => setPicked(e.currentTarget.value)}>
           {modes.map((m) => (
             <option key={m.id} value={m.id}>
-              {m.label === m.id ? m.id : `${m.label} (${m.id})`}
+              {modeLabel(m.id, m.label, lang)}
             </option>
           ))}
         </select>
       </div>
-      <div className="row-block">
-        <span className="help" id="mode-text-help">
-          {t('modes.help', { id: id || '…' })}
-        </span>
-        {mode?.problem ? <span className="field-error">{t('modes.problem', { message: mode.problem })}</span> : null}
-        <textarea
-          id="mode-text"
-          aria-label={t('modes.edit')}
-          aria-describedby="mode-text-help"
-          className="code"
-          spellCheck={false}
-          value={text}
-          maxLength={50_000}
-          onChange={(e) => {
-            setDraft(e.currentTarget.value);
-            setStatus(null);
-          }}
-        />
-        <div className="inline">
-          <button
-            type="button"
-            className="primary"
-            disabled={draft === null || !id}
-            onClick={() =>
-              bridge.modes.save({ id, text }).then(
-                () => {
-                  setDraft(null);
-                  setStatus({ ok: true, text: t('modes.saved', { id }) });
-                  load();
-                },
-                (e: unknown) => setStatus({ ok: false, text: errorText(e) }),
-              )
-            }
-          >
-            {t('common.save')}
-          </button>
-          {status ? (
-            <span className={status.ok ? 'status status-set' : 'field-error'} role={status.ok ? 'status' : 'alert'} data-testid="mode-status">
-              {status.text}
-            </span>
-          ) : null}
-        </div>
+      {list.error ? <p className="field-error row">{list.error}</p> : null}
+      {mode && mode.problem === null ? <ModeForm key={mode.id} mode={mode} singles={singles.filter((s) => s.id !== mode.id)} onSave={save} /> : null}
+      {mode && mode.problem !== null ? <BrokenModeFile key={`${mode.id}\n${mode.text}`} id={mode.id} text={mode.text} problem={mode.problem} onSave={save} /> : null}
+    </div>
+  );
+}
+
+/** A mode file the parser refused: its text, the problem, and Save (main checks it again). */
+function BrokenModeFile({ id, text, problem, onSave }: { readonly id: string; readonly text: string; readonly problem: string; readonly onSave: (text: string) => Promise<string | null> }) {
+  const { t } = useI18n();
+  const [draft, setDraft] = useState(text);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="row-block">
+      <span className="field-error" id="mode-text-problem">
+        {t('modes.problem', { id, message: problem })}
+      </span>
+      <textarea
+        id="mode-text"
+        aria-label={t('modes.file', { id })}
+        aria-describedby="mode-text-problem"
+        className="code"
+        spellCheck={false}
+        value={draft}
+        maxLength={50_000}
+        onChange={(e) => setDraft(e.currentTarget.value)}
+      />
+      <div className="inline">
+        <button type="button" className="primary" disabled={draft === text} onClick={() => void onSave(draft).then(setError)}>
+          {t('common.save')}
+        </button>
+        {error ? (
+          <span className="field-error" role="alert" data-testid="mode-status">
+            {error}
+          </span>
+        ) : null}
       </div>
     </div>
   );

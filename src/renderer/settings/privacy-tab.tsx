@@ -28,7 +28,7 @@ export function PrivacyTab({ config, saver, bridge }: TabProps) {
           value={numberAt(config, 'history.retention_days', 0)}
           notANumberMessage={t('error.notANumber')}
           error={saver.errors['history.retention_days']}
-          onCommit={(v) => saver.save('history.retention_days', v)}
+          onCommit={(v) => saver.save('history.retention_days', v, t('privacy.retention'))}
         />
       </div>
       <PrivacyActions bridge={bridge} />

@@ -74,6 +74,16 @@ export function RecordingSection({ config, saver, bridge, platform }: TabProps &
           error={saver.errors['recording.toggle_shortcut']}
           onCommit={(a) => saver.save('recording.toggle_shortcut', a)}
         />
+        <ShortcutField
+          id="rec-enhance-selection-shortcut"
+          label={t('rec.enhanceSelectionShortcut')}
+          help={t('rec.enhanceSelectionShortcut.help')}
+          platform={platform}
+          allowNone
+          value={stringAt(config, 'recording.enhance_selection_shortcut', '')}
+          error={saver.errors['recording.enhance_selection_shortcut']}
+          onCommit={(a) => saver.save('recording.enhance_selection_shortcut', a)}
+        />
         <SwitchField
           id="rec-sounds"
           label={t('rec.sounds')}

@@ -10,6 +10,10 @@ export interface ShortcutFieldProps {
   readonly value: string;
   readonly platform: string;
   readonly error?: string | null | undefined;
+  /** Help text (default: how to record a shortcut). */
+  readonly help?: string;
+  /** '' is allowed (no shortcut): Delete or Backspace while recording removes it. */
+  readonly allowNone?: boolean;
   readonly onCommit: (accelerator: string) => Promise<boolean>;
 }
 
@@ -17,14 +21,14 @@ export interface ShortcutFieldProps {
  * A key recorder: click (or Enter/Space) to record, press the combination, Escape cancels. Saves the
  * Electron accelerator; warns at the field when it clashes with a common shortcut.
  */
-export function ShortcutField({ id, label, value, platform, error, onCommit }: ShortcutFieldProps) {
+export function ShortcutField({ id, label, value, platform, error, help, allowNone, onCommit }: ShortcutFieldProps) {
   const { t } = useI18n();
   const [recording, setRecording] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
-  const conflict = isConflicting(value) ? t('rec.conflict', { shortcut: displayShortcut(value, platform) }) : null;
+  const conflict = value !== '' && isConflicting(value) ? t('rec.conflict', { shortcut: displayShortcut(value, platform) }) : null;
   const shownError = error ?? hint;
   return (
-    <SettingRow id={id} label={label} help={conflict ?? t('rec.toggleShortcut.help')} error={shownError}>
+    <SettingRow id={id} label={label} help={conflict ?? help ?? t('rec.toggleShortcut.help')} error={shownError}>
       <button
         id={id}
         type="button"
@@ -43,6 +47,12 @@ export function ShortcutField({ id, label, value, platform, error, onCommit }: S
             setRecording(false);
             return;
           }
+          if (allowNone && (e.key === 'Delete' || e.key === 'Backspace') && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey) {
+            setRecording(false);
+            setHint(null);
+            void onCommit('');
+            return;
+          }
           const r = recordKey(e, platform);
           if (r.kind === 'pending') return;
           if (r.kind === 'invalid') {
@@ -54,7 +64,7 @@ export function ShortcutField({ id, label, value, platform, error, onCommit }: S
           void onCommit(r.accelerator);
         }}
       >
-        {recording ? t('rec.recording') : displayShortcut(value, platform)}
+        {recording ? t('rec.recording') : value === '' ? t('rec.shortcut.none') : displayShortcut(value, platform)}
       </button>
     </SettingRow>
   );

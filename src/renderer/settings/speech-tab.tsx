@@ -7,36 +7,39 @@ import { TextField } from '../components/text-field.tsx';
 import { useModels } from '../hooks/use-models.ts';
 import { boolAt, choiceAt, stringAt } from '../lib/config-view.ts';
 import { errorText } from '../lib/errors.ts';
+import { languageName, speechModelName } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ModelManager } from './model-manager.tsx';
 import type { TabProps } from './tab-props.ts';
 
 const engines = ['local', 'remote'] as const;
+/** asr.chinese_script: Traditional ↔ Simplified conversion of the transcript. */
+const CHINESE_SCRIPTS = ['auto', 'simplified', 'traditional', 'as-recognized'] as const;
 const LANGUAGES = ['auto', 'zh', 'en', 'yue', 'ja', 'ko', 'fr', 'de', 'es'] as const;
 
 /** Speech: engine, language, local model + model manager, remote endpoint with its write-only key. */
 export function SpeechTab({ config, saver, bridge }: TabProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   // A key typed into the URL is refused in the UI language before it reaches config.json.
   const [urlError, setUrlError] = useState<string | null>(null);
   const modelsState = useModels(bridge);
   const { models } = modelsState;
   const language = stringAt(config, 'asr.language', 'auto');
-  const langOptions = LANGUAGES.map((l) => ({ value: l as string, label: l === 'auto' ? t('speech.language.auto') : l }));
-  if (!langOptions.some((o) => o.value === language)) langOptions.push({ value: language, label: language });
+  const langOptions = LANGUAGES.map((l) => ({ value: l as string, label: l === 'auto' ? t('speech.language.auto') : languageName(l, lang) }));
+  if (!langOptions.some((o) => o.value === language)) langOptions.push({ value: language, label: languageName(language, lang) });
   const model = stringAt(config, 'asr.local.model', 'base');
-  const modelOptions = models.map((m) => ({ value: m.name, label: m.installed ? `${m.name} ✓` : m.name }));
+  const modelOptions = models.map((m) => ({ value: m.name, label: t(m.installed ? 'speech.model.installed' : 'speech.model.notInstalled', { name: speechModelName(m.name, lang) }) }));
   const engine = choiceAt(config, 'asr.engine', engines, 'local');
   // Known only once the list has loaded: no warning flashes before it.
   const modelMissing = engine === 'local' && models.length > 0 && !models.some((m) => m.name === model && m.installed);
-  if (!modelOptions.some((o) => o.value === model)) modelOptions.unshift({ value: model, label: model });
+  if (!modelOptions.some((o) => o.value === model)) modelOptions.unshift({ value: model, label: speechModelName(model, lang) });
   return (
     <>
       <h2>{t('settings.tab.speech')}</h2>
       {modelMissing ? (
         <Banner tone="warning" testId="model-missing">
-          {t('speech.modelMissing', { model })}
+          {t('speech.modelMissing', { model: speechModelName(model, lang) })}
         </Banner>
       ) : null}
       <div className="group">
@@ -49,6 +52,15 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
           onChange={(v) => saver.save('asr.engine', v)}
         />
         <SelectField id="asr-language" label={t('speech.language')} value={language} options={langOptions} error={saver.errors['asr.language']} onChange={(v) => saver.save('asr.language', v)} />
+        <SelectField
+          id="asr-chinese-script"
+          label={t('speech.chineseScript')}
+          help={t('speech.chineseScript.help')}
+          value={choiceAt(config, 'asr.chinese_script', CHINESE_SCRIPTS, 'auto')}
+          options={CHINESE_SCRIPTS.map((s) => ({ value: s, label: t(`speech.chineseScript.${s}`) }))}
+          error={saver.errors['asr.chinese_script']}
+          onChange={(v) => saver.save('asr.chinese_script', v)}
+        />
         <SelectField id="asr-model" label={t('speech.model')} value={model} options={modelOptions} error={saver.errors['asr.local.model']} onChange={(v) => saver.save('asr.local.model', v)} />
         <SwitchField
           id="asr-adaptive"

@@ -1,8 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { VocabItem } from '../../shared/ipc/settings-types.ts';
+import type { VocabImportResult, VocabItem } from '../../shared/ipc/settings-types.ts';
 import { errorText } from '../lib/errors.ts';
-import { useI18n } from '../lib/i18n-context.ts';
+import { useI18n, type Translate } from '../lib/i18n-context.ts';
 import type { TabProps } from './tab-props.ts';
+
+/** What an import did, naming the pairs that were already there (at most five, then how many more). */
+function importMessage(t: Translate, r: NonNullable<VocabImportResult>): string {
+  const done = t('vocab.imported', { count: r.count, path: r.path });
+  if (r.duplicates.length === 0) return done;
+  const shown = r.duplicates.slice(0, 5).map((d) => `“${d.wrong} → ${d.right}”`);
+  const more = r.duplicates.length > 5 ? t('vocab.duplicates.more', { count: r.duplicates.length - 5 }) : '';
+  return `${done} ${t('vocab.duplicates', { count: r.duplicates.length, pairs: shown.join(t('vocab.listSeparator')) + more })}`;
+}
 
 /** Vocabulary manager: search, add, edit, delete (confirmed), import/export, hit/miss counters. */
 export function VocabularyTab({ bridge }: TabProps) {
@@ -35,6 +44,19 @@ export function VocabularyTab({ bridge }: TabProps) {
     }
   };
 
+  /** The same pair already stored (another one than `exceptId`): said, rather than merged silently. */
+  const duplicate = async (w: string, r: string, exceptId?: number): Promise<string | null> => {
+    const pair = { wrong: w.trim(), right: r.trim() };
+    const found = (await bridge.vocabulary.list({ filter: pair.wrong })).some((v) => v.wrong === pair.wrong && v.right === pair.right && v.id !== exceptId);
+    return found ? t('vocab.duplicate', pair) : null;
+  };
+  /** Runs `call` unless the pair is a duplicate (then the error says which pair). */
+  const runUnlessDuplicate = async (w: string, r: string, exceptId: number | undefined, call: () => Promise<unknown>, done: () => void) => {
+    const dup = await duplicate(w, r, exceptId).catch(() => null);
+    if (dup !== null) setError(dup);
+    else await run(call, done);
+  };
+
   return (
     <>
       <h2>{t('settings.tab.vocabulary')}</h2>
@@ -42,7 +64,10 @@ export function VocabularyTab({ bridge }: TabProps) {
         className="group vocab-add"
         onSubmit={(e) => {
           e.preventDefault();
-          void run(
+          void runUnlessDuplicate(
+            wrong,
+            right,
+            undefined,
             () => bridge.vocabulary.add({ wrong, right }),
             () => {
               setWrong('');
@@ -69,7 +94,7 @@ export function VocabularyTab({ bridge }: TabProps) {
       </form>
       <div className="toolbar flush">
         <input type="search" className="search" aria-label={t('vocab.search')} placeholder={t('vocab.search')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
-        <button type="button" onClick={() => void run(async () => { const r = await bridge.vocabulary.import(); if (r) setMessage(t('vocab.imported', { count: r.count, path: r.path })); })}>
+        <button type="button" onClick={() => void run(async () => { const r = await bridge.vocabulary.import(); if (r) setMessage(importMessage(t, r)); })}>
           {t('vocab.import')}
         </button>
         <button type="button" onClick={() => void run(async () => { const r = await bridge.vocabulary.export(); if (r) setMessage(t('vocab.exported', { count: r.count, path: r.path })); })}>
@@ -105,7 +130,7 @@ export function VocabularyTab({ bridge }: TabProps) {
                 </td>
                 <td />
                 <td className="actions">
-                  <button type="button" className="primary" onClick={() => void run(() => bridge.vocabulary.update({ id: v.id, wrong: editing.wrong, right: editing.right }), () => setEditing(null))}>
+                  <button type="button" className="primary" onClick={() => void runUnlessDuplicate(editing.wrong, editing.right, v.id, () => bridge.vocabulary.update({ id: v.id, wrong: editing.wrong, right: editing.right }), () => setEditing(null))}>
                     {t('vocab.save')}
                   </button>
                   <button type="button" onClick={() => setEditing(null)}>
@@ -117,7 +142,7 @@ export function VocabularyTab({ bridge }: TabProps) {
               <tr key={v.id}>
                 <td>{v.wrong}</td>
                 <td>{v.right}</td>
-                <td className="help">{t('vocab.counts', { asrHit: v.asrHit, asrMiss: v.asrMiss, llmHit: v.llmHit, llmMiss: v.llmMiss })}</td>
+                <td className="help">{v.asrHit + v.asrMiss + v.llmHit + v.llmMiss === 0 ? t('vocab.counts.none') : t('vocab.counts', { asrHit: v.asrHit, asrMiss: v.asrMiss, llmHit: v.llmHit, llmMiss: v.llmMiss })}</td>
                 <td className="actions">
                   {confirmId === v.id ? (
                     <span role="alertdialog" aria-label={t('vocab.deleteConfirm', { wrong: v.wrong, right: v.right })} className="inline">

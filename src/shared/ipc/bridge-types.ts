@@ -14,7 +14,18 @@ export type BridgeErrorCode = 'invalid-payload' | 'untrusted-sender' | 'out-of-s
 /** One problem with a payload: dotted path (`(root)` for the payload itself) and a readable message. */
 export interface BridgeIssue {
   readonly path: string;
+  /** The validator's own words (English): the log's, and the fallback when no code is known. */
   readonly message: string;
+  /** The validator's issue code (too_small, too_big, invalid_type, …): the window says it in the UI language. */
+  readonly code?: string;
+  /** What the limit applies to: number, string (length), array (items). */
+  readonly origin?: string;
+  /** The bound of too_small / too_big. */
+  readonly limit?: number;
+  /** Whether the bound itself is allowed. */
+  readonly inclusive?: boolean;
+  /** The type invalid_type expected (number, int, string, boolean). */
+  readonly expected?: string;
 }
 
 /** A refused call as it crosses IPC: plain data, no stack. */

@@ -102,4 +102,26 @@ export interface PromptCacheReport {
   readonly suggestedEntries: { readonly low: number; readonly high: number } | null;
   /** When the suggested entries would not fit `max_history_chars`: the characters they need; else null. */
   readonly suggestedHistoryChars: number | null;
+  /** The token budget of a dictation now (null if the prompt could not be built). */
+  readonly budget: PromptBudget | null;
+}
+
+/** The token budget of one request (seed 002): each part of the prompt, the window, what remains, what was dropped. */
+export interface PromptBudget {
+  readonly method: 'exact' | 'estimate';
+  /** The tokenizer that counted ('estimate' for models without a known one). */
+  readonly tokenizer: string;
+  readonly window: number;
+  /** config, ollama-num-ctx, ollama-loaded, ollama-default, model-list, profile or table. */
+  readonly windowSource: string;
+  readonly systemTokens: number;
+  readonly historyTokens: number;
+  readonly vocabularyTokens: number;
+  readonly tailTokens: number;
+  readonly inputTokens: number;
+  readonly promptTokens: number;
+  readonly maxOutputTokens: number;
+  readonly remaining: number;
+  readonly historyLines: number;
+  readonly dropped: { readonly historyLines: number; readonly retrieved: number; readonly vocabularyPairs: number };
 }

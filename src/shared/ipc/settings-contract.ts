@@ -3,7 +3,7 @@
  * from the renderer: export/import channels make main show the save/open dialog.
  */
 import { z } from 'zod';
-import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, ModelProgressEvent, PromptCacheReport, ProviderCheckResult, ProviderModelList, ProviderPreset, VocabItem } from './settings-types.ts';
+import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, ModelProgressEvent, PromptCacheReport, ProviderCheckResult, ProviderModelList, ProviderPreset, VocabImportResult, VocabItem } from './settings-types.ts';
 
 /** Phantom type marker (contract.ts's `returns`, repeated to avoid an import cycle). */
 const marker = <T>(): { readonly __type?: T } => ({});
@@ -31,7 +31,7 @@ export const settingsContract = {
   },
   'vocabulary:remove': { request: z.strictObject({ id: vocabId }), response: marker<boolean>() },
   'vocabulary:export': { request: none, response: marker<FileActionResult>() },
-  'vocabulary:import': { request: none, response: marker<FileActionResult>() },
+  'vocabulary:import': { request: none, response: marker<VocabImportResult>() },
   'models:list': { request: none, response: marker<readonly ModelItem[]>() },
   'models:download': { request: z.strictObject({ name: modelName }), response: marker<null>() },
   'models:cancel': { request: z.strictObject({ name: modelName }), response: marker<null>() },

@@ -66,5 +66,12 @@ export type { PromptCacheReport, ProviderCheckResult, ProviderModelList, Provide
 /** A file written or read through a save/open dialog; null when the user cancelled the dialog. */
 export type FileActionResult = { readonly path: string; readonly count: number } | null;
 
+/** Result of a vocabulary import: pairs added, and the ones already present (merged, and said so); null when cancelled. */
+export type VocabImportResult = {
+  readonly path: string;
+  readonly count: number;
+  readonly duplicates: readonly { readonly wrong: string; readonly right: string }[];
+} | null;
+
 /** Result of importing a WenZi history folder; null when the dialog was cancelled. */
 export type HistoryImportResult = { readonly path: string; readonly imported: number; readonly duplicates: number; readonly badLines: number } | null;

@@ -4,6 +4,7 @@
  * The tables are typed as one function per code: a code without words in either language does not
  * compile, and test/unit/shared/notice-text.test.ts checks every code at run time too.
  */
+import { speechModelName } from '../speech-model-name.ts';
 import type { HotkeyRole, Notice, NoticeCode, NoticeOf, ProviderRefusal } from './notice.ts';
 
 /** A UI language (the same two as the renderer's i18n and main's messages). */
@@ -22,6 +23,7 @@ const EN_ROLES: Readonly<Record<HotkeyRole, string>> = {
   'restart key': 'restart key',
   'previous-mode key': 'previous-mode key',
   'next-mode key': 'next-mode key',
+  'enhance-selection shortcut': 'enhance-selection shortcut',
 };
 const ZH_ROLES: Readonly<Record<HotkeyRole, string>> = {
   'dictation key': '听写键',
@@ -29,6 +31,7 @@ const ZH_ROLES: Readonly<Record<HotkeyRole, string>> = {
   'restart key': '重新开始键',
   'previous-mode key': '上一个模式键',
   'next-mode key': '下一个模式键',
+  'enhance-selection shortcut': '增强选中文字的快捷键',
 };
 
 const EN: NoticeTexts = {
@@ -38,7 +41,7 @@ const EN: NoticeTexts = {
   'nothing-recognized': () => 'Nothing was recognized.',
   'silence-discarded': (n) => `No speech detected${enWhy(n.reason)}.`,
   'asr-failed': (n) => `Transcription failed${enWhy(n.reason)}. The recording is kept: press Retry in the panel, or use “Retry Last Dictation” in the tray menu.`,
-  'speech-model-missing': (n) => `No speech model is installed yet: download "${n.model}" in Settings › Speech, or choose a cloud engine there. Anything you dictated meanwhile is kept: press Retry in the panel (or “Retry Last Dictation” in the tray menu) afterwards.`,
+  'speech-model-missing': (n) => `No speech model is installed yet: download "${speechModelName(n.model, 'en')}" in Settings › Speech, or choose a cloud engine there. Anything you dictated meanwhile is kept: press Retry in the panel (or “Retry Last Dictation” in the tray menu) afterwards.`,
   'asr-timeout': () => 'Transcription took too long. The recording is kept: press Retry in the panel, or use “Retry Last Dictation” in the tray menu.',
   'llm-fallback': (n) => (n.refusal ? `Enhancement failed, using the raw transcript. ${providerRefusalText('en', n.refusal)}` : `Enhancement failed${enWhy(n.reason)}: using the raw transcript.`),
   'llm-guarded': (n) => `Enhancement looked wrong${enWhy(n.reason)}: using the raw transcript.`,
@@ -86,7 +89,7 @@ const ZH: NoticeTexts = {
   'nothing-recognized': () => '没有识别到任何内容。',
   'silence-discarded': (n) => `没有检测到语音${zhWhy(n.reason)}。`,
   'asr-failed': (n) => `语音识别失败${zhWhy(n.reason)}。录音已保留：可点面板中的“重试”，或托盘菜单中的“重试上一次听写”。`,
-  'speech-model-missing': (n) => `还没有安装语音模型：请在“设置 › 语音”中下载“${n.model}”，或在那里改用云端识别。期间的听写录音都已保留，装好后可点面板中的“重试”（或托盘菜单中的“重试上一次听写”）。`,
+  'speech-model-missing': (n) => `还没有安装语音模型：请在“设置 › 语音”中下载“${speechModelName(n.model, 'zh')}”，或在那里改用云端识别。期间的听写录音都已保留，装好后可点面板中的“重试”（或托盘菜单中的“重试上一次听写”）。`,
   'asr-timeout': () => '语音识别耗时过长。录音已保留：可点面板中的“重试”，或托盘菜单中的“重试上一次听写”。',
   'llm-fallback': (n) => (n.refusal ? `AI 润色失败，已改用原始识别文本。${providerRefusalText('zh', n.refusal)}` : `AI 润色失败${zhWhy(n.reason)}：改用原始识别文本。`),
   'llm-guarded': (n) => `AI 的回答看起来不对${zhWhy(n.reason)}：改用原始识别文本。`,

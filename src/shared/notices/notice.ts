@@ -55,7 +55,7 @@ export type HookFailureCause =
   | 'accessibility';
 
 /** The roles a configured key can have (the words of hotkey problems). */
-export type HotkeyRole = 'dictation key' | 'cancel key' | 'restart key' | 'previous-mode key' | 'next-mode key';
+export type HotkeyRole = 'dictation key' | 'cancel key' | 'restart key' | 'previous-mode key' | 'next-mode key' | 'enhance-selection shortcut';
 
 /** What a provider refused, by kind, parsed from its error body (src/main/enhance/provider-error.ts). */
 export type ProviderRefusalKind =

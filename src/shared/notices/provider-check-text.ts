@@ -3,7 +3,7 @@
  * dictation and, when it failed, what to change. The provider's own message, field and model names are
  * quoted as they are. Pure and environment-free, so Settings (and any other window) words them itself.
  */
-import type { PromptCacheReport, ProviderCheckResult, VerifyAdvice } from '../ipc/provider-types.ts';
+import type { PromptBudget, PromptCacheReport, ProviderCheckResult, VerifyAdvice } from '../ipc/provider-types.ts';
 import { providerRefusalText, type NoticeLanguage } from './notice-text.ts';
 
 const list = (lang: NoticeLanguage, xs: readonly string[]): string => xs.map((x) => `“${x}”`).join(lang === 'en' ? ', ' : '、');
@@ -95,6 +95,34 @@ export function providerCheckText(lang: NoticeLanguage, r: ProviderCheckResult):
       return never;
     }
   }
+}
+
+/** The budget report's rows in `lang` (Settings › AI): label and value; the first row says how tokens were counted. */
+export function promptBudgetRows(lang: NoticeLanguage, b: PromptBudget): [string, string][] {
+  const en = lang === 'en';
+  const n = (v: number): string => v.toLocaleString('en-US');
+  const dropped = [
+    b.dropped.historyLines > 0 ? (en ? `${b.dropped.historyLines} oldest history lines` : `最早的 ${b.dropped.historyLines} 条历史`) : '',
+    b.dropped.retrieved > 0 ? (en ? `${b.dropped.retrieved} older corrections` : `${b.dropped.retrieved} 条更早的纠错`) : '',
+    b.dropped.vocabularyPairs > 0 ? (en ? `${b.dropped.vocabularyPairs} vocabulary pairs` : `${b.dropped.vocabularyPairs} 个词库条目`) : '',
+  ].filter((s) => s !== '');
+  const source: Record<string, [string, string]> = {
+    config: ['set in config', '配置中设定'], 'ollama-num-ctx': ['Ollama num_ctx', 'Ollama 的 num_ctx'], 'ollama-loaded': ['as loaded by Ollama', 'Ollama 加载时的长度'],
+    'ollama-default': ['Ollama default', 'Ollama 默认值'], 'model-list': ["provider's model list", '服务商模型列表'], profile: ['provider docs', '服务商文档'], table: ['built-in table', '内置表'],
+  };
+  const src = source[b.windowSource]?.[en ? 0 : 1] ?? b.windowSource;
+  return [
+    [en ? 'Counted' : '计数', b.method === 'exact' ? (en ? `exact (${b.tokenizer} tokenizer)` : `精确（${b.tokenizer} 分词器）`) : en ? 'estimate (no tokenizer known for this model)' : '估算（此模型没有已知的分词器）'],
+    [en ? 'System prompt' : '系统提示词', n(b.systemTokens)],
+    [en ? 'History' : '历史', en ? `${n(b.historyTokens)} (${b.historyLines} lines)` : `${n(b.historyTokens)}（${b.historyLines} 条）`],
+    [en ? 'Vocabulary' : '词库', n(b.vocabularyTokens)],
+    [en ? 'Tail' : '动态尾部', n(b.tailTokens)],
+    [en ? 'Text' : '文本', n(b.inputTokens)],
+    [en ? 'Max output' : '最大输出', n(b.maxOutputTokens)],
+    [en ? 'Context window' : '上下文窗口', en ? `${n(b.window)} (${src})` : `${n(b.window)}（${src}）`],
+    [en ? 'Remaining' : '剩余', n(b.remaining)],
+    [en ? 'Dropped' : '已舍弃', dropped.length > 0 ? dropped.join(en ? ', ' : '，') : en ? 'nothing' : '无'],
+  ];
 }
 
 /** The prompt-cache report in one sentence of `lang` (Settings › AI, near history injection). */

@@ -245,7 +245,9 @@ describe('the files electron-builder packages (offline, stub Electron)', () => {
       expect(entries).toContain(`/assets/tray/tray-${state}.png`);
       expect(entries).toContain(`/assets/tray/tray-${state}Template@2x.png`);
     }
-    for (const dep of ['zod', 'better-sqlite3', 'jsonc-parser', 'openai']) expect(entries).toContain(`/node_modules/${dep}/package.json`);
+    for (const dep of ['zod', 'better-sqlite3', 'jsonc-parser', 'openai', '@lenml/tokenizers']) expect(entries).toContain(`/node_modules/${dep}/package.json`);
+    for (const family of ['qwen2', 'deepseek-v3', 'llama3']) expect(entries).toContain(`/assets/tokenizers/${family}.json.br`);
+    expect(entries).toContain('/node_modules/@lenml/tokenizers/dist/main.js');
   });
 
   it('leaves out sources, tests, benchmarks, scripts, source maps and dev dependencies', () => {
@@ -291,7 +293,9 @@ describe('the files electron-builder packages (offline, stub Electron)', () => {
         /^node_modules\/uiohook-napi\/prebuilds\/(?!linux-x64\/)/.test(f) ||
         /^node_modules\/@koromix\/[^/]+\/musl_/.test(f) ||
         /^node_modules\/(openai|zod|gpt-tokenizer)\/src\//.test(f) ||
-        /^node_modules\/gpt-tokenizer\/(esm|data)\//.test(f),
+        /^node_modules\/gpt-tokenizer\/(esm|data)\//.test(f) ||
+        // The per-family tokenizer packages are dev dependencies (assets/tokenizers is packed from them).
+        /^node_modules\/@lenml\/(tokenizer-|tokenizers\/(src|dist\/main\.(global\.js|mjs)))/.test(f),
     );
     expect(offending).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTICE_CODES, type Notice, type NoticeCode, type NoticeOf } from '../../../src/shared/notices/notice.ts';
 import { NOTICE_TEXTS, noticeText } from '../../../src/shared/notices/notice-text.ts';
+import { speechModelName } from '../../../src/shared/speech-model-name.ts';
 
 /**
  * One example of every notice code. Typed as a mapped type over NoticeCode: adding a code without an
@@ -41,11 +42,11 @@ const EXAMPLES: { readonly [C in NoticeCode]: NoticeOf<C> } = {
   'key-problem': { code: 'key-problem', role: 'cancel key', key: 'nope', reason: 'unknown key name' },
 };
 
-/** The technical parameters a notice carries (shown untranslated). */
-const technical = (n: Notice): string[] =>
+/** The technical parameters a notice carries (shown untranslated; a speech model by its human name, speech-model-name.ts). */
+const technical = (n: Notice, lang: 'en' | 'zh'): string[] =>
   Object.entries(n)
     .filter(([k, v]) => k !== 'code' && k !== 'cause' && k !== 'role' && typeof v === 'string')
-    .map(([, v]) => v as string);
+    .map(([k, v]) => (n.code === 'speech-model-missing' && k === 'model' ? speechModelName(v as string, lang) : (v as string)));
 const hasHan = (s: string): boolean => /\p{Script=Han}/u.test(s);
 
 describe('notice codes in words', () => {
@@ -64,7 +65,7 @@ describe('notice codes in words', () => {
       // Chinese notices are Chinese; English ones have no Han characters.
       expect(hasHan(text), `${lang} ${code}: ${text}`).toBe(lang === 'zh');
       // Technical reasons and names travel untranslated.
-      for (const v of technical(EXAMPLES[code])) expect(text, code).toContain(v);
+      for (const v of technical(EXAMPLES[code], lang)) expect(text, code).toContain(v);
     }
   });
 

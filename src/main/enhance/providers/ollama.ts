@@ -1,3 +1,4 @@
+import { OLLAMA_DEFAULT_NUM_CTX } from '../context-window.ts';
 import { PLAIN_USAGE, cacheRule, plainRules, type ProviderProfile } from './profile.ts';
 
 /*
@@ -9,8 +10,9 @@ import { PLAIN_USAGE, cacheRule, plainRules, type ProviderProfile } from './prof
  *   ("\"qwen2.5:7b\" does not support thinking"): ollama/ollama server/routes.go (ChatHandler). So "off" always
  *   sends "none", and "on" asks for reasoning only from model families that think.
  * - Usage has no cached-token field (the local KV cache is reused but not reported): openai/openai.go (Usage).
- * - The context window is the server's num_ctx (4k to 256k depending on VRAM, docs/faq.md), not a model
- *   property, so the generic per-model table applies.
+ * - The context window is the server's num_ctx (4k to 256k depending on VRAM, docs/context-length.mdx), not a
+ *   model property: context-window.ts asks the server (/api/show, /api/ps); until it answers, or when it cannot,
+ *   the smallest current default (4096) applies rather than the model's trained length.
  */
 
 const THINKING_FAMILIES = /^(qwen3(?!-coder|-vl|-embedding)|qwq|deepseek-r1|deepseek-v3\.[12]|gpt-oss|magistral|phi4-(mini-)?reasoning|cogito)/;
@@ -30,5 +32,5 @@ export const ollamaProfile: ProviderProfile = {
     return plainRules(THINKING_FAMILIES.test(model.toLowerCase()) ? { reasoning_effort: 'medium' } : {});
   },
   cache: () => cacheRule('none', 0, 1, 'no cached tokens reported (the local KV cache is reused silently)'),
-  contextWindow: () => undefined,
+  contextWindow: () => OLLAMA_DEFAULT_NUM_CTX,
 };

@@ -99,7 +99,7 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
       } catch (err) {
         throw new Error(`${path.basename(file)} is not a JSON file: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       }
-      return { path: file, count: vocabulary.importData(doc) };
+      return { path: file, ...vocabulary.importData(doc) };
     },
     modelsList: () =>
       models.list().map((m) => ({

@@ -51,8 +51,8 @@ export function fixtureConfig(baseURL: string, over: Record<string, unknown> = {
   });
 }
 
-/** Builds the fixture (optionally in an existing data folder, to test recovery). */
-export async function makeDictationFixture(serverOpts: OpenAiTestServerOptions, over: Record<string, unknown> = {}, dir?: string): Promise<DictationFixture> {
+/** Builds the fixture (optionally in an existing data folder, to test recovery; `extra`: further ports, e.g. the input context). */
+export async function makeDictationFixture(serverOpts: OpenAiTestServerOptions, over: Record<string, unknown> = {}, dir?: string, extra: Pick<DictationPorts, 'inputContext'> = {}): Promise<DictationFixture> {
   const dataDir = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
   const server = await startOpenAiTestServer(serverOpts);
   const holder: { config: Config } = { config: fixtureConfig(server.baseURL, over) };
@@ -71,6 +71,7 @@ export async function makeDictationFixture(serverOpts: OpenAiTestServerOptions, 
     vocabulary: graph.ports.vocabulary,
     output: sink,
     ui: { emit: (e) => events.push(e), panel: (show) => panel.push(show), sound: () => undefined },
+    ...extra,
   };
   const controller = new DictationController(ports);
   return {

@@ -264,10 +264,11 @@ describe('kill -9 loop on a nearly full disk', () => {
       for (const [key, n] of counts) expect(n, `duplicate ${key} after round ${round}`).toBeLessThanOrEqual(moving.has(key) ? 2 : 1);
     }
     if (filler) fs.rmSync(filler, { force: true });
-    // With room again, one more open finishes what was left (an interrupted rotation, a torn tail).
-    const store = await HistoryStore.open({ dataDir, maxRecords: 50, rotateMinBytes: 4096, rotationQuietMs: 0, warn: () => undefined });
-    await store.rotateNow();
-    await store.close();
+    // With room again, one more start of the app (the service, as the app opens it) finishes what was left:
+    // its index gives back the WAL a kill left behind, then the interrupted rotation and a torn tail are done.
+    const svc = await HistoryService.open({ dataDir, enabled: true, rebuildInline: true, follow: false, maxRecords: 50, rotateMinBytes: 4096, rotationQuietMs: 0, warn: () => undefined });
+    await svc.store.rotateNow();
+    await svc.close();
     const { counts } = keysOnDiskFull(dataDir);
     expect(unfinishedRotationKeys(dataDir).size).toBe(0);
     for (const id of acked) expect(counts.get(id), `acknowledged ${id} at the end`).toBe(1);

@@ -115,7 +115,7 @@ describe('model rules', () => {
     expect(profileFor('deepseek').contextWindow('deepseek-v4-flash')).toBe(1_000_000);
     expect(profileFor('openai').contextWindow('gpt-4.1-mini')).toBe(1_047_576);
     expect(profileFor('gemini').contextWindow('gemini-2.5-flash')).toBe(1_048_576);
-    expect(profileFor('ollama').contextWindow('qwen3:8b')).toBeUndefined();
+    expect(profileFor('ollama').contextWindow('qwen3:8b')).toBe(4096); // the server's default num_ctx until /api/show answers (context-window.ts)
   });
 
   it('cache rules per provider: OpenAI 1024 + 128-token blocks, DeepSeek units without a minimum, Kimi 256-token chunks', () => {
