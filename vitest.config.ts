@@ -24,6 +24,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // What a window shows after an action is polled for; vitest's 1 s default is shorter than one
+          // query + render takes on 2 busy cores, and a poll that never succeeds still fails after 5 s.
+          expect: { poll: { timeout: 5000 } },
         },
       },
       {
@@ -35,6 +38,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          expect: { poll: { timeout: 5000 } },
         },
       },
       {

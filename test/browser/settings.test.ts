@@ -13,8 +13,10 @@ let win: HarnessWindow | undefined;
 
 async function openSettings(options?: Parameters<BrowserHarness['open']>[1]): Promise<HarnessWindow> {
   win = await harness.open('settings', options);
-  // The first field appears once config:get has answered.
-  await win.page.getByRole('switch', { name: /preview|预览/i }).waitFor();
+  // The first field appears once config:get has answered (on General; without a speech model Settings
+  // opens on Speech instead, whose engine field says the same).
+  const ready = options?.speechModelInstalled === false ? win.page.getByLabel('Speech engine') : win.page.getByRole('switch', { name: /preview|预览/i });
+  await ready.waitFor();
   return win;
 }
 
