@@ -24,7 +24,7 @@ import type { WindowKind } from './app/window-policy.ts';
 import { isAllowedExternalUrl } from './ipc/external-urls.ts';
 import type { Broadcast } from './ipc/register.ts';
 import { setupIpc } from './ipc/setup.ts';
-import { historyApiOf, historyChangedEvent } from './ipc/handlers/history.ts';
+import { historyApiOf, historyChangesOf } from './ipc/handlers/history.ts';
 import { createSettingsApi } from './ipc/handlers/settings-services.ts';
 import { electronFileDialogs } from './ipc/file-dialogs-electron.ts';
 import { ModelManager } from './asr/model-manager.ts';
@@ -203,7 +203,7 @@ async function start(): Promise<void> {
     },
   });
   const ipc = setupIpc(ipcMain, {
-    historyChanges: (listener) => history.store.onChange((e) => listener(historyChangedEvent(e))),
+    historyChanges: historyChangesOf(history),
     services: {
       config,
       secrets,

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { setupIpc, type IpcRuntime } from '../../src/main/ipc/setup.ts';
-import { historyApiOf, historyChangedEvent } from '../../src/main/ipc/handlers/history.ts';
+import { historyApiOf, historyChangesOf } from '../../src/main/ipc/handlers/history.ts';
 import { HistoryService } from '../../src/main/history/history-service.ts';
 import type { IpcMainLike } from '../../src/main/ipc/register.ts';
 import { TrustedSenders, type TrustableContents } from '../../src/main/ipc/trusted-senders.ts';
@@ -239,7 +239,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     };
     const ipc: IpcRuntime = setupIpc(ipcMain, {
       services: { config: configStore, secrets: secretStore, app, history: historyApiOf(history), settings, onboarding, ...(dictation ? { dictation: dictation.ipc } : {}) },
-      historyChanges: (listener) => history.store.onChange((e) => listener(historyChangedEvent(e))),
+      historyChanges: historyChangesOf(history),
       trusted,
       log,
     });

@@ -67,6 +67,7 @@ export interface AppNotice {
  * the store's event types; `keys` names the records concerned where that is cheap to say.
  */
 export interface HistoryChangedEvent {
-  readonly change: 'appended' | 'updated' | 'deleted' | 'rotated' | 'added' | 'cleared';
+  /** `external`: another program edited the history files (the index took it in). */
+  readonly change: 'appended' | 'updated' | 'deleted' | 'rotated' | 'added' | 'cleared' | 'external';
   readonly keys: readonly string[];
 }

@@ -39,6 +39,22 @@ export function historyApiOf(service: HistoryService): HistoryApi {
   };
 }
 
+/**
+ * Every change the History window should show, as `history:changed` events: the app's own writes (the
+ * store's events) and other programs' edits the index took in (another tool appending to the JSONL).
+ * Returns the unsubscribe function.
+ */
+export function historyChangesOf(service: HistoryService): (listener: (e: HistoryChangedEvent) => void) => () => void {
+  return (listener) => {
+    const offStore = service.store.onChange((e) => listener(historyChangedEvent(e)));
+    const offExternal = service.onExternalChange(() => listener({ change: 'external', keys: [] }));
+    return () => {
+      offStore();
+      offExternal();
+    };
+  };
+}
+
 /** The store's change events as the renderer's `history:changed` payload. */
 export function historyChangedEvent(e: StoreEvent): HistoryChangedEvent {
   switch (e.type) {
