@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { HostEvent, HostRequest, HostSegment, WhisperCallParams } from './engine-protocol.ts';
+import { sherpaLoad, sherpaLoaded, sherpaTranscribe, sherpaUnload } from './engine-host-sherpa.ts';
 import { ModelFileError, validateModelFile } from './model-file.ts';
 import { ENGINE_NOT_BUILT_MESSAGE, whisperAddon, whisperUsesGpu } from './whisper-addon.ts';
 
@@ -8,7 +9,8 @@ import { ENGINE_NOT_BUILT_MESSAGE, whisperAddon, whisperUsesGpu } from './whispe
  * The ASR engine host: runs in its own process (a Node child process, or an Electron utilityProcess) so a
  * native crash inside whisper.cpp cannot take the app down. It keeps one model loaded and answers the
  * requests of engine-protocol.ts. It validates the model file before whisper.cpp sees it, because the
- * loader segfaults on garbage.
+ * loader segfaults on garbage. A load naming a sherpa-onnx family is served by engine-host-sherpa.ts
+ * instead; one model of either kind is loaded at a time.
  */
 
 /** The smart-whisper addon's API, as far as we use it. */
@@ -96,6 +98,13 @@ function whisperParams(p: WhisperCallParams): Record<string, unknown> {
 async function handle(msg: HostRequest): Promise<void> {
   switch (msg.type) {
     case 'load': {
+      if (msg.sherpa !== undefined) {
+        if (model !== undefined) await model.free();
+        model = undefined;
+        await sherpaLoad(msg, port.send);
+        return;
+      }
+      await sherpaUnload();
       const t0 = performance.now();
       let info;
       try {
@@ -130,6 +139,10 @@ async function handle(msg: HostRequest): Promise<void> {
       return;
     }
     case 'transcribe': {
+      if (sherpaLoaded()) {
+        await sherpaTranscribe(msg, port.send);
+        return;
+      }
       const loaded = model;
       const b = binding;
       if (loaded === undefined || b === undefined) {
@@ -156,6 +169,7 @@ async function handle(msg: HostRequest): Promise<void> {
       return;
     }
     case 'shutdown': {
+      await sherpaUnload();
       if (model !== undefined) await model.free();
       model = undefined;
       process.exit(0);

@@ -1,4 +1,5 @@
 import type { WhisperHparams } from './model-file.ts';
+import type { SherpaFamily } from './sherpa-families.ts';
 
 /*
  * Messages between the app and the ASR engine host process. The same protocol runs over Node's
@@ -16,9 +17,16 @@ export interface WhisperCallParams {
   readonly audioCtx?: number;
 }
 
+/** A sherpa-onnx model to load instead of a whisper one (absent = whisper.cpp). */
+export interface SherpaLoadParams {
+  readonly family: SherpaFamily;
+  /** SenseVoice's inverse text normalization (punctuation, digits); default on. */
+  readonly itn?: boolean;
+}
+
 /** App → host. */
 export type HostRequest =
-  | { readonly type: 'load'; readonly id: number; readonly modelPath: string }
+  | { readonly type: 'load'; readonly id: number; readonly modelPath: string; readonly sherpa?: SherpaLoadParams }
   | { readonly type: 'transcribe'; readonly id: number; readonly pcm: Float32Array; readonly params: WhisperCallParams }
   | { readonly type: 'shutdown'; readonly id: number };
 
@@ -34,7 +42,7 @@ export interface HostSegment {
 /** Host → app. */
 export type HostEvent =
   | { readonly type: 'ready'; readonly pid: number }
-  | { readonly type: 'loaded'; readonly id: number; readonly loadMs: number; readonly hparams: WhisperHparams; readonly alreadyLoaded: boolean }
+  | { readonly type: 'loaded'; readonly id: number; readonly loadMs: number; readonly hparams?: WhisperHparams; readonly alreadyLoaded: boolean }
   | { readonly type: 'segment'; readonly id: number; readonly segment: HostSegment }
   | { readonly type: 'result'; readonly id: number; readonly segments: readonly HostSegment[]; readonly transcribeMs: number }
   | { readonly type: 'error'; readonly id: number; readonly code: 'engine-not-built' | 'model-missing' | 'model-invalid' | 'engine-failed' | 'bad-request'; readonly message: string };

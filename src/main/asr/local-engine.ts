@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { rmsInt16 } from '../audio/levels.ts';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
-import { isHostEvent, type HostEvent, type HostRequest, type HostSegment } from './engine-protocol.ts';
+import { isHostEvent, type HostEvent, type HostRequest, type HostSegment, type SherpaLoadParams } from './engine-protocol.ts';
 import { adaptiveAudioCtx } from './audio-context.ts';
 import { guardHallucinations } from './hallucination.ts';
 import { nodeHostLauncher, type EngineHostHandle, type HostLauncher } from './host-launcher.ts';
 import { ModelFileError, validateModelFile, type ModelFileInfo } from './model-file.ts';
+import { SHERPA_FAMILIES } from './sherpa-families.ts';
+import { checkSherpaModel } from './sherpa-model-check.ts';
 import { AsrError, joinSegments, type AsrEngine, type AsrResult, type AsrSegment, type TranscribeOptions } from './types.ts';
 import { ENGINE_NOT_BUILT_MESSAGE, isEngineBuilt } from './whisper-addon.ts';
 
@@ -15,6 +18,8 @@ import { ENGINE_NOT_BUILT_MESSAGE, isEngineBuilt } from './whisper-addon.ts';
  * by size+mtime) and again in the host, loaded once and reused, and the host is shut down after an idle
  * timeout to give the memory back. If the host dies mid-call the caller gets 'engine-crashed' with the
  * process's last stderr lines, and the next call starts a fresh host. Calls run one at a time.
+ * With `sherpa` set the same host runs a sherpa-onnx model instead (engine-host-sherpa.ts): the model
+ * check, the padding, the encoder window, the prompt and the hallucination guard are whisper's only.
  */
 
 /** Options of the local engine (config asr.local.*). */
@@ -32,6 +37,8 @@ export interface LocalEngineOptions {
   readonly adaptiveContext?: boolean;
   /** Skips the parent-side "is the addon built" check (tests of the host's own reporting). */
   readonly skipBuildCheck?: boolean;
+  /** A sherpa-onnx model (modelPath is its .onnx, tokens.txt beside it) instead of a whisper one. */
+  readonly sherpa?: SherpaLoadParams;
 }
 
 /** Engine state for the UI and tests. */
@@ -89,7 +96,7 @@ export class LocalWhisperEngine implements AsrEngine {
   private readonly pending = new Map<number, Pending>();
   private queue: Promise<unknown> = Promise.resolve();
   private idleTimer: NodeJS.Timeout | undefined;
-  private validated: { key: string; info: ModelFileInfo } | undefined;
+  private validated: { key: string; info: ModelFileInfo | undefined } | undefined;
   private counters = { loads: 0, spawns: 0, crashes: 0, idleUnloads: 0 };
 
   constructor(opts: LocalEngineOptions) {
@@ -103,17 +110,28 @@ export class LocalWhisperEngine implements AsrEngine {
     return { state, pid: this.host?.pid, ...this.counters };
   }
 
-  /** Validates the model file (cached by size and mtime); throws AsrError model-missing / model-invalid. */
-  checkModel(): ModelFileInfo {
+  /**
+   * Validates the model file (cached by size and mtime); throws AsrError model-missing / model-invalid.
+   * Returns whisper's header, undefined for a sherpa model.
+   */
+  checkModel(): ModelFileInfo | undefined {
     const file = this.opts.modelPath;
     let key: string;
     try {
       const st = fs.statSync(file);
       key = `${file}:${st.size}:${st.mtimeMs}`;
     } catch {
-      throw new AsrError('model-missing', `model file not found: ${file} (download one with: tingxie models download base)`);
+      // The catalog name: a sherpa model is its folder (models/<name>/model.int8.onnx), whisper's file is ggml-<name>.bin.
+      const name = this.opts.sherpa !== undefined ? path.basename(path.dirname(file)) : path.basename(file).replace(/^ggml-/, '').replace(/\.bin$/, '');
+      throw new AsrError('model-missing', `model file not found: ${file} (download it with: tingxie models download ${name}, or in Settings › Speech)`);
     }
     if (this.validated?.key === key) return this.validated.info;
+    const sherpa = this.opts.sherpa;
+    if (sherpa !== undefined) {
+      checkSherpaModel(SHERPA_FAMILIES[sherpa.family].spec, file, path.join(path.dirname(file), 'tokens.txt'));
+      this.validated = { key, info: undefined };
+      return undefined;
+    }
     try {
       const info = validateModelFile(file);
       this.validated = { key, info };
@@ -154,8 +172,10 @@ export class LocalWhisperEngine implements AsrEngine {
       const audioSeconds = pcm.length / SAMPLE_RATE;
       const timeoutMs = (this.opts.timeoutBaseMs ?? 60_000) + (this.opts.timeoutPerSecondMs ?? 5_000) * audioSeconds;
       const threads = this.opts.threads !== undefined && this.opts.threads > 0 ? this.opts.threads : defaultThreads();
-      const padded = padToMinimum(pcm);
-      const audioCtx = adaptiveAudioCtx(padded.length / SAMPLE_RATE, this.opts.adaptiveContext ?? true);
+      const whisper = this.opts.sherpa === undefined;
+      // sherpa-onnx pads short clips itself (MIN_SHERPA_SAMPLES) and has no encoder window to shrink.
+      const padded = whisper ? padToMinimum(pcm) : pcm;
+      const audioCtx = whisper ? adaptiveAudioCtx(padded.length / SAMPLE_RATE, this.opts.adaptiveContext ?? true) : 0;
       const reply = await this.request(
         {
           type: 'transcribe',
@@ -167,14 +187,15 @@ export class LocalWhisperEngine implements AsrEngine {
             temperature: opts.temperature ?? 0,
             threads,
             ...(audioCtx > 0 ? { audioCtx } : {}),
-            ...(opts.prompt ? { initialPrompt: opts.prompt } : {}),
+            ...(opts.prompt && whisper ? { initialPrompt: opts.prompt } : {}),
           },
         },
         { timeoutMs, signal: opts.signal, onSegment: opts.onSegment === undefined ? undefined : (s) => opts.onSegment?.(toAsrSegment(s)) },
       );
       if (reply.type !== 'result') throw new AsrError('engine-failed', `unexpected reply '${reply.type}' from the engine`);
       const all = reply.segments.map(toAsrSegment);
-      const guarded = guardHallucinations({ segments: all, rmsInt16: rmsInt16(pcm) });
+      // The guard knows whisper's hallucinations (phrases it invents on silence); sherpa's CTC output has none of those.
+      const guarded = whisper ? guardHallucinations({ segments: all, rmsInt16: rmsInt16(pcm) }) : { kept: all, dropped: [] };
       const language = reply.segments.find((s) => s.language !== undefined)?.language ?? (opts.language !== 'auto' ? opts.language : undefined);
       return {
         text: joinSegments(guarded.kept),
@@ -192,12 +213,12 @@ export class LocalWhisperEngine implements AsrEngine {
 
   /** Starts the host if needed and loads the model; returns the load time (0 when already warm). */
   private async ensureLoaded(): Promise<number> {
-    if (this.opts.skipBuildCheck !== true && !isEngineBuilt()) throw new AsrError('engine-not-built', ENGINE_NOT_BUILT_MESSAGE);
+    if (this.opts.sherpa === undefined && this.opts.skipBuildCheck !== true && !isEngineBuilt()) throw new AsrError('engine-not-built', ENGINE_NOT_BUILT_MESSAGE);
     this.checkModel();
     if (this.host !== undefined && this.loadedPath === this.opts.modelPath) return 0;
     const t0 = performance.now();
     await this.ensureHost();
-    const reply = await this.request({ type: 'load', id: 0, modelPath: this.opts.modelPath }, { timeoutMs: 120_000 });
+    const reply = await this.request({ type: 'load', id: 0, modelPath: this.opts.modelPath, ...(this.opts.sherpa ? { sherpa: this.opts.sherpa } : {}) }, { timeoutMs: 120_000 });
     if (reply.type !== 'loaded') throw new AsrError('engine-failed', `unexpected reply '${reply.type}' to load`);
     if (!reply.alreadyLoaded) this.counters.loads++;
     this.loadedPath = this.opts.modelPath;

@@ -1,17 +1,45 @@
+import type { SherpaFamily } from './sherpa-families.ts';
+
 /*
- * The whisper.cpp ggml models users can download: names as whisper.cpp publishes them
+ * The models users can download. whisper.cpp ggml models: names as whisper.cpp publishes them
  * (ggml-<name>.bin), approximate sizes (for the disk-space check before the server says the exact size)
  * and the SHA-1 checksums from whisper.cpp's models/README. Sizes are MiB as listed there.
+ * sherpa-onnx models (SHERPA_CATALOG) are a folder of files, installed as <models>/<name>/.
  */
+
+/** One file of a sherpa-onnx model folder. */
+export interface SherpaCatalogFile {
+  readonly file: string;
+  readonly approxBytes: number;
+  /**
+   * SHA-256 (hex), or null when no published checksum was found: the manager then accepts the file
+   * without one, but still checks the model's graph and metadata before installing it.
+   */
+  readonly sha256: string | null;
+}
+
+/** What makes a catalog entry a sherpa-onnx model. */
+export interface SherpaCatalogInfo {
+  readonly family: SherpaFamily;
+  /** Hugging Face repository the files are fetched from (owner/name). */
+  readonly repo: string;
+  /** The ONNX model inside the folder (tokens.txt sits beside it). */
+  readonly modelFile: string;
+  readonly files: readonly SherpaCatalogFile[];
+  /** Languages it recognises, for the cards. */
+  readonly languages: readonly string[];
+}
 
 /** One downloadable model. */
 export interface CatalogEntry {
   readonly name: string;
   readonly approxBytes: number;
-  /** SHA-1 of the file (hex); downloads that do not match are refused. */
-  readonly sha1: string;
+  /** SHA-1 of the whisper file (hex); downloads that do not match are refused. null for sherpa models (per file there). */
+  readonly sha1: string | null;
   readonly englishOnly: boolean;
   readonly quantized: boolean;
+  /** Present for sherpa-onnx models; absent for whisper.cpp ones. */
+  readonly sherpa?: SherpaCatalogInfo;
 }
 
 const MiB = 1024 * 1024;
@@ -20,8 +48,8 @@ function entry(name: string, mib: number, sha1: string): CatalogEntry {
   return { name, approxBytes: Math.round(mib * MiB), sha1, englishOnly: /\.en(-|$)/.test(name), quantized: /-q\d/.test(name) };
 }
 
-/** Every model in the catalog, smallest family first. */
-export const MODEL_CATALOG: readonly CatalogEntry[] = [
+/** The whisper.cpp models, smallest family first. */
+export const WHISPER_CATALOG: readonly CatalogEntry[] = [
   entry('tiny', 75, 'bd577a113a864445d4c299885e0cb97d4ba92b5f'),
   entry('tiny-q5_1', 31, '2827a03e495b1ed3048ef28a6a4620537db4ee51'),
   entry('tiny-q8_0', 42, '19e8118f6652a650569f5a949d962154e01571d9'),
@@ -57,9 +85,85 @@ export const MODEL_CATALOG: readonly CatalogEntry[] = [
   entry('large-v3-turbo-q8_0', 834, '01bf15bedffe9f39d65c1b6ff9b687ea91f59e0e'),
 ];
 
+const MB = 1000 * 1000; // Hugging Face lists decimal sizes
+
+function sherpaEntry(name: string, info: SherpaCatalogInfo): CatalogEntry {
+  const approxBytes = info.files.reduce((n, f) => n + f.approxBytes, 0);
+  return { name, approxBytes, sha1: null, englishOnly: false, quantized: info.modelFile.includes('int8'), sherpa: info };
+}
+
+/**
+ * sherpa-onnx offline models, int8 variants. The k2-fsa/sherpa-onnx "asr-models" release publishes each as
+ * one .tar.bz2 (e.g. sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17.tar.bz2, see
+ * k2-fsa.github.io/sherpa/onnx/sense-voice/export.html), but the model manager downloads plain files
+ * (resume and checksum per file, no unpacking), so the entries point at the same files in the
+ * author's Hugging Face repositories (file names and sizes from their "Files" pages:
+ * huggingface.co/csukuangfj/sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17/tree/main,
+ * huggingface.co/csukuangfj/sherpa-onnx-paraformer-zh-2023-09-14/tree/main,
+ * huggingface.co/csukuangfj/sherpa-onnx-paraformer-zh-2024-03-09/tree/main). No checksum was found in a
+ * source reachable here, so sha256 is null (accepted explicitly; see model-manager.ts).
+ * paraformer-zh-int8 is the zh + en bilingual Paraformer-large (the sherpa docs list 2023-09-14 as
+ * "Chinese + English"); paraformer-zh-small-int8 is the small Chinese one.
+ */
+export const SHERPA_CATALOG: readonly CatalogEntry[] = [
+  sherpaEntry('sense-voice-small-int8', {
+    family: 'sense-voice',
+    repo: 'csukuangfj/sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17',
+    modelFile: 'model.int8.onnx',
+    files: [
+      { file: 'model.int8.onnx', approxBytes: 239 * MB, sha256: null },
+      { file: 'tokens.txt', approxBytes: 316 * 1000, sha256: null },
+    ],
+    languages: ['zh', 'en', 'ja', 'ko', 'yue'],
+  }),
+  sherpaEntry('paraformer-zh-int8', {
+    family: 'paraformer',
+    repo: 'csukuangfj/sherpa-onnx-paraformer-zh-2023-09-14',
+    modelFile: 'model.int8.onnx',
+    files: [
+      { file: 'model.int8.onnx', approxBytes: 243 * MB, sha256: null },
+      { file: 'tokens.txt', approxBytes: 75.8 * 1000, sha256: null },
+    ],
+    languages: ['zh', 'en'],
+  }),
+  sherpaEntry('paraformer-zh-small-int8', {
+    family: 'paraformer',
+    repo: 'csukuangfj/sherpa-onnx-paraformer-zh-2024-03-09',
+    modelFile: 'model.int8.onnx',
+    files: [
+      { file: 'model.int8.onnx', approxBytes: 227 * MB, sha256: null },
+      { file: 'tokens.txt', approxBytes: 75.4 * 1000, sha256: null },
+    ],
+    languages: ['zh'],
+  }),
+];
+
+/** Every model in the catalog: whisper first, then sherpa-onnx. */
+export const MODEL_CATALOG: readonly CatalogEntry[] = [...WHISPER_CATALOG, ...SHERPA_CATALOG];
+
 /** The catalog entry of `name`, or undefined. */
 export function findModel(name: string, catalog: readonly CatalogEntry[] = MODEL_CATALOG): CatalogEntry | undefined {
   return catalog.find((e) => e.name === name);
+}
+
+/** Where an installed model's file sits under the models folder: ggml-<name>.bin, or <name>/<model file> for sherpa. */
+export function modelRelPath(name: string, catalog: readonly CatalogEntry[] = MODEL_CATALOG): string {
+  const sherpa = findModel(name, catalog)?.sherpa;
+  return sherpa !== undefined ? `${name}/${sherpa.modelFile}` : modelFileName(name);
+}
+
+/**
+ * URL of one file of a sherpa model. The mirror setting names whisper.cpp's repository on a Hugging Face
+ * host (or a mirror such as hf-mirror.com): its origin is kept, so a mirror applies to these files too.
+ */
+export function sherpaFileUrl(mirror: string, info: SherpaCatalogInfo, file: string): string {
+  let origin = 'https://huggingface.co';
+  try {
+    origin = new URL(mirror).origin;
+  } catch {
+    // not a URL: the default host
+  }
+  return `${origin}/${info.repo}/resolve/main/${file}`;
 }
 
 /** File name whisper.cpp uses for a model. */
@@ -77,14 +181,14 @@ export type RecommendLanguage = 'zh' | 'en';
 
 /**
  * The models offered first, per UI language, best first: what onboarding downloads and what Settings shows as
- * cards (the rest of the catalog sits behind "more"). Chinese needs a multilingual model; small (quantized,
- * 181 MB) is the smallest whisper that writes usable Chinese, base is the quick fallback. English users get the
- * English-only models, which are more accurate at the same size.
- * A sherpa-onnx SenseVoice entry goes first in `zh` once that engine exists (it is a separate issue): the
- * cards and onboarding read this list only, so adding it here is the whole change on their side.
+ * cards (the rest of the catalog sits behind "more"). Chinese: SenseVoice-Small first (published Chinese
+ * CER well below whisper small at a fraction of the compute: one non-autoregressive pass, and it handles
+ * zh + en mixed speech), Paraformer (zh + en) next, then whisper small (quantized, the smallest whisper
+ * that writes usable Chinese). English users get the English-only whisper models, which are more
+ * accurate at the same size.
  */
 export const RECOMMENDED_MODELS: Readonly<Record<RecommendLanguage, readonly string[]>> = {
-  zh: ['small-q5_1', 'base', 'large-v3-turbo-q5_0'],
+  zh: ['sense-voice-small-int8', 'paraformer-zh-int8', 'small-q5_1'],
   en: ['base.en', 'small.en-q5_1', 'tiny.en'],
 };
 
@@ -93,6 +197,8 @@ export const RECOMMENDED_MODELS: Readonly<Record<RecommendLanguage, readonly str
  * whisper size step is roughly 2–3× slower; turbo has large's encoder but a 4-layer decoder.
  */
 export function modelSpeed(name: string): number {
+  if (name.startsWith('sense-voice')) return 5; // one encoder pass + CTC, ~ whisper base's cost
+  if (name.startsWith('paraformer')) return 4; // encoder + one non-autoregressive decoder pass
   if (name.startsWith('tiny')) return 5;
   if (name.startsWith('base')) return 4;
   if (name.startsWith('small')) return 3;

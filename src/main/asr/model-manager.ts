@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MODEL_CATALOG, RECOMMENDED_MODELS, findModel, modelFileName, modelUrl, type CatalogEntry, type RecommendLanguage } from './model-catalog.ts';
+import { MODEL_CATALOG, RECOMMENDED_MODELS, findModel, modelRelPath, modelUrl, sherpaFileUrl, type CatalogEntry, type RecommendLanguage } from './model-catalog.ts';
 import { validateModelFile, type ModelFileError } from './model-file.ts';
+import { SHERPA_FAMILIES } from './sherpa-families.ts';
+import { checkSherpaModel } from './sherpa-model-check.ts';
 
 /*
  * Downloads, verifies, installs and deletes whisper models under <dataDir>/models. A download streams into
  * ggml-<name>.bin.part; an interrupted one resumes with an HTTP Range request; the SHA-1 covers the whole
  * file (the existing part is hashed first); only a verified file is renamed into place, so a half or wrong
  * download is never installed. Free disk space is checked before any byte is written.
+ * A sherpa-onnx model is a folder (<name>/model.int8.onnx + tokens.txt): its files download the same way
+ * into <name>.partdir/, each checked against its SHA-256 when the catalog has one (null = none published:
+ * accepted, said so in the catalog), then the whole folder is checked as sherpa-onnx will read it and
+ * renamed into place.
  */
 
 /** Folder under the data dir. */
@@ -93,7 +99,23 @@ export class ModelManager {
   /** Where `name` is (or would be) installed. */
   pathOf(name: string): string {
     if (!/^[a-z0-9][a-z0-9._-]*$/i.test(name)) throw new ModelDownloadError('unknown-model', `bad model name '${name}'`);
-    return path.join(this.dir, modelFileName(name));
+    return path.join(this.dir, modelRelPath(name, this.catalog));
+  }
+
+  /** Staging folder of a sherpa model's download. */
+  private stageOf(name: string): string {
+    return path.join(this.dir, `${name}.partdir`);
+  }
+
+  private partialBytesOf(name: string, file: string): number {
+    if (findModel(name, this.catalog)?.sherpa === undefined) return sizeOf(`${file}.part`);
+    let n = 0;
+    try {
+      for (const f of fs.readdirSync(this.stageOf(name))) n += sizeOf(path.join(this.stageOf(name), f));
+    } catch {
+      // no download started
+    }
+    return n;
   }
 
   /** Catalogue models plus any other ggml-*.bin found in the folder. */
@@ -115,13 +137,20 @@ export class ModelManager {
       const installed = fs.existsSync(p);
       const rank: Partial<Record<RecommendLanguage, number>> = {};
       for (const l of ['zh', 'en'] as const) if (recommended[l].includes(name)) rank[l] = recommended[l].indexOf(name);
-      return { name, installed, path: p, bytes: installed ? sizeOf(p) : undefined, catalog: findModel(name, this.catalog), partialBytes: sizeOf(`${p}.part`), recommended: rank };
+      return { name, installed, path: p, bytes: installed ? sizeOf(p) : undefined, catalog: findModel(name, this.catalog), partialBytes: this.partialBytesOf(name, p), recommended: rank };
     });
   }
 
   /** Deletes an installed model and any partial download; returns true when something was removed. */
   delete(name: string): boolean {
     const p = this.pathOf(name);
+    if (findModel(name, this.catalog)?.sherpa !== undefined) {
+      const folder = path.join(this.dir, name);
+      const existed = fs.existsSync(folder) || fs.existsSync(this.stageOf(name));
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(this.stageOf(name), { recursive: true, force: true });
+      return existed;
+    }
     const existed = fs.existsSync(p) || fs.existsSync(`${p}.part`);
     fs.rmSync(p, { force: true });
     fs.rmSync(`${p}.part`, { force: true });
@@ -141,26 +170,67 @@ export class ModelManager {
     const entry = findModel(name, this.catalog);
     if (entry === undefined) throw new ModelDownloadError('unknown-model', `unknown model '${name}' (see: tingxie models list)`);
     fs.mkdirSync(this.dir, { recursive: true });
+    const mirror = typeof this.opts.mirror === 'function' ? this.opts.mirror() : this.opts.mirror;
+    if (entry.sherpa !== undefined) return this.downloadFolder(entry, mirror, o);
     const dest = this.pathOf(name);
     const part = `${dest}.part`;
+    await this.fetchPart(modelUrl(mirror, name), part, entry.approxBytes, (received, total, resumedFrom) => o.onProgress?.({ name, received, total, resumedFrom }), o.signal);
+    return this.install(entry, part, dest);
+  }
+
+  /** A sherpa model: each file into the staging folder, then the folder checked and renamed into place. */
+  private async downloadFolder(entry: CatalogEntry, mirror: string, o: { onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal }): Promise<string> {
+    const info = entry.sherpa;
+    if (info === undefined) throw new ModelDownloadError('unknown-model', `${entry.name} is not a sherpa-onnx model`);
+    const stage = this.stageOf(entry.name);
+    fs.mkdirSync(stage, { recursive: true });
+    const resumedFrom = this.partialBytesOf(entry.name, '');
+    let done = 0;
+    for (const f of info.files) {
+      const file = path.join(stage, f.file);
+      if (!fs.existsSync(file)) {
+        await this.fetchPart(sherpaFileUrl(mirror, info, f.file), `${file}.part`, f.approxBytes, (received) => o.onProgress?.({ name: entry.name, received: done + received, total: entry.approxBytes, resumedFrom }), o.signal);
+        if (f.sha256 !== null) {
+          const got = await hashFile(`${file}.part`, 'sha256');
+          if (got !== f.sha256.toLowerCase()) {
+            fs.rmSync(`${file}.part`, { force: true });
+            throw new ModelDownloadError('checksum', `checksum mismatch for ${entry.name}/${f.file}: got ${got}, expected ${f.sha256}; the download was discarded`);
+          }
+        }
+        fs.renameSync(`${file}.part`, file);
+      }
+      done += sizeOf(file);
+    }
+    try {
+      checkSherpaModel(SHERPA_FAMILIES[info.family].spec, path.join(stage, info.modelFile), path.join(stage, 'tokens.txt'));
+    } catch (err) {
+      fs.rmSync(stage, { recursive: true, force: true });
+      throw new ModelDownloadError('invalid-file', `${entry.name} is not a usable ${info.family} model: ${(err as Error).message}`, err);
+    }
+    const folder = path.join(this.dir, entry.name);
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.renameSync(stage, folder);
+    return this.pathOf(entry.name);
+  }
+
+  /** Streams `url` into `part`, resuming from what it holds; reports (received, total, resumedFrom). */
+  private async fetchPart(url: string, part: string, approxBytes: number, progress: (received: number, total: number | undefined, resumedFrom: number) => void, signal: AbortSignal | undefined): Promise<void> {
     let have = sizeOf(part);
-    if (have > entry.approxBytes * 1.5) {
+    if (have > approxBytes * 1.5) {
       fs.rmSync(part, { force: true }); // not a prefix of this model: start over
       have = 0;
     }
-    this.checkSpace(Math.max(0, entry.approxBytes - have));
-    const mirror = typeof this.opts.mirror === 'function' ? this.opts.mirror() : this.opts.mirror;
-    const url = modelUrl(mirror, name);
+    this.checkSpace(Math.max(0, approxBytes - have));
     let res: Response;
     try {
-      res = await fetch(url, { headers: have > 0 ? { range: `bytes=${have}-` } : {}, ...(o.signal ? { signal: o.signal } : {}) });
+      res = await fetch(url, { headers: have > 0 ? { range: `bytes=${have}-` } : {}, ...(signal ? { signal } : {}) });
     } catch (err) {
-      throw o.signal?.aborted ? new ModelDownloadError('cancelled', 'download cancelled', err) : new ModelDownloadError('network', `cannot reach ${url}: ${(err as Error).message}`, err);
+      throw signal?.aborted ? new ModelDownloadError('cancelled', 'download cancelled', err) : new ModelDownloadError('network', `cannot reach ${url}: ${(err as Error).message}`, err);
     }
     if (res.status === 416 && have > 0) {
       // The part is already whole (or the server disagrees about it): verify what we have.
       await res.body?.cancel();
-      return this.install(entry, part, dest);
+      return;
     }
     if (res.status !== 200 && res.status !== 206) {
       await res.body?.cancel();
@@ -181,11 +251,12 @@ export class ModelManager {
     const fd = fs.openSync(part, have > 0 ? 'a' : 'w');
     let received = have;
     let lastEmit = 0;
+    const resumedFrom = have;
     const emit = (force: boolean): void => {
       const now = Date.now();
       if (!force && now - lastEmit < 100) return;
       lastEmit = now;
-      o.onProgress?.({ name, received, total, resumedFrom: have });
+      progress(received, total, resumedFrom);
     };
     try {
       emit(true);
@@ -199,7 +270,7 @@ export class ModelManager {
     } catch (err) {
       if (err instanceof ModelDownloadError) throw err;
       // The part file stays: the next download resumes from it.
-      throw o.signal?.aborted
+      throw signal?.aborted
         ? new ModelDownloadError('cancelled', 'download cancelled; it resumes next time', err)
         : new ModelDownloadError('network', `download of ${url} was interrupted at ${received} bytes; run it again to resume`, err);
     } finally {
@@ -209,15 +280,12 @@ export class ModelManager {
     if (total !== undefined && received < total) {
       throw new ModelDownloadError('network', `download of ${url} ended early (${received} of ${total} bytes); run it again to resume`);
     }
-    return this.install(entry, part, dest);
   }
 
   /** Verifies the part file against the catalog and renames it into place; deletes it when it is wrong. */
   private async install(entry: CatalogEntry, part: string, dest: string): Promise<string> {
-    const hash = createHash('sha1');
-    for await (const chunk of fs.createReadStream(part)) hash.update(chunk as Buffer);
-    const sha1 = hash.digest('hex');
-    if (sha1 !== entry.sha1.toLowerCase()) {
+    const sha1 = await hashFile(part, 'sha1');
+    if (sha1 !== entry.sha1?.toLowerCase()) {
       fs.rmSync(part, { force: true });
       throw new ModelDownloadError('checksum', `checksum mismatch for ${entry.name}: got ${sha1}, expected ${entry.sha1}; the download was discarded (is the mirror serving the right file?)`);
     }
@@ -230,4 +298,10 @@ export class ModelManager {
     fs.renameSync(part, dest);
     return dest;
   }
+}
+
+async function hashFile(file: string, algorithm: 'sha1' | 'sha256'): Promise<string> {
+  const hash = createHash(algorithm);
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

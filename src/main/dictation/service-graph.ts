@@ -6,6 +6,7 @@
  * on first call, and the local engine lives in its own process.
  */
 import path from 'node:path';
+import { findModel } from '../asr/model-catalog.ts';
 import { AsrService } from '../asr/asr-service.ts';
 import { AudioJournal } from '../audio/journal.ts';
 import type { HostLauncher } from '../asr/host-launcher.ts';
@@ -41,9 +42,14 @@ export interface ServiceGraph {
   close(): Promise<void>;
 }
 
-/** Model name recorded as `stt_model`: the local ggml model or the remote API model. */
+/**
+ * Model name recorded as `stt_model`: whisper-<ggml model>, a sherpa-onnx model by its catalog name
+ * (sense-voice-small-int8: the name already says the engine), or the remote API model.
+ */
 export function sttModelName(config: Config): string {
-  return config.asr.engine === 'local' ? `whisper-${config.asr.local.model}` : config.asr.remote.model;
+  if (config.asr.engine !== 'local') return config.asr.remote.model;
+  const model = config.asr.local.model;
+  return findModel(model)?.sherpa !== undefined ? model : `whisper-${model}`;
 }
 
 /** Opens every service (config and secrets are the caller's). */

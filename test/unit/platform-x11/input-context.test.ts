@@ -22,7 +22,8 @@ describe.skipIf(missing.length > 0)('input context on X11 (Xvfb, a real window)'
   beforeAll(async () => {
     x = await startXvfb();
     win = spawn('xmessage', ['-name', 'tingxie-probe', '-title', TITLE, 'a window the user dictates into'], { env: x.env, stdio: 'ignore' });
-    const end = Date.now() + 5000;
+    // xmessage maps its window within ~100 ms alone; with the whole suite on two cores it can take seconds.
+    const end = Date.now() + 20_000;
     while (id === '' && Date.now() < end) {
       const r = await runCommand('xdotool', ['search', '--name', 'PR #12'], { env: x.env, timeoutMs: 2000 });
       id = r.stdout.trim().split('\n')[0] ?? '';
@@ -30,7 +31,7 @@ describe.skipIf(missing.length > 0)('input context on X11 (Xvfb, a real window)'
     }
     // The user's app has the keyboard focus at key-down (no window manager here: windowfocus).
     await runCommand('xdotool', ['windowfocus', '--sync', id], { env: x.env, timeoutMs: 2000 });
-  }, 15_000);
+  }, 30_000);
   afterAll(async () => {
     win?.kill();
     await x?.stop();

@@ -13,7 +13,9 @@ describe('speechModelName', () => {
   });
 
   it('every catalog model gets a name; other names (cloud models, other engines) stay as they are', () => {
-    for (const m of MODEL_CATALOG) expect(speechModelName(m.name, 'en')).toMatch(/^Whisper [A-Z]/);
+    for (const m of MODEL_CATALOG) expect(speechModelName(m.name, 'en')).toMatch(m.sherpa === undefined ? /^Whisper [A-Z]/ : /^(SenseVoice|Paraformer)\b/);
+    expect(speechModelName('sense-voice-small-int8', 'zh')).toBe('SenseVoice-Small（int8）');
+    expect(speechModelName('paraformer-zh-int8', 'en')).toBe('Paraformer Chinese-English (int8)');
     expect(speechModelName('whisper-1', 'en')).toBe('whisper-1');
     expect(speechModelName('funasr-paraformer', 'zh')).toBe('funasr-paraformer');
   });
