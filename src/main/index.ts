@@ -34,7 +34,7 @@ import { VOCABULARY_DB_FILE, VocabularyStore } from './enhance/vocabulary-store.
 import { HistoryService } from './history/history-service.ts';
 import { startRetentionSweeps } from './history/retention-schedule.ts';
 import { TrustedSenders } from './ipc/trusted-senders.ts';
-import { DataDirLockedError, acquireDataLock } from './platform/data-lock.ts';
+import { DataDirLockedError, acquireDataLock, lockFailedUnwritable } from './platform/data-lock.ts';
 import type { DataLock } from './platform/data-lock.ts';
 import { createFileLogger } from './platform/logger.ts';
 import type { Logger } from './platform/logger.ts';
@@ -98,9 +98,8 @@ async function start(): Promise<void> {
   } catch (err) {
     // A folder that cannot be written (read-only, full) cannot hold a lock file, and needs none: nothing
     // can write there. The app starts degraded (history browsable, records kept in memory) instead of not at all.
-    const code = (err as NodeJS.ErrnoException).code;
-    if (!(err instanceof DataDirLockedError) && (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'ENOSPC' || code === 'EDQUOT')) {
-      lockProblem = `${code}: ${(err as Error).message}`;
+    if (lockFailedUnwritable(err)) {
+      lockProblem = `${(err as NodeJS.ErrnoException).code}: ${(err as Error).message}`;
       lock = { path: '', owner: { pid: process.pid, hostname: '', startedAt: '', role: 'app' }, tookOverFrom: null, release: () => undefined };
     } else {
       const m = startupMessages();

@@ -35,6 +35,7 @@ import { REMOTE_SPEECH_SECRET, verifyRemoteSpeech } from '../../src/main/asr/ver
 import { defaultConfig } from '../../src/main/settings/config-schema.ts';
 import type { Broadcast } from '../../src/main/ipc/register.ts';
 import { dictationConfigText, startHarnessDictation, type HarnessDictation } from './browser-dictation.ts';
+import { CHROMIUM_TEST_FLAGS } from './chromium-flags.ts';
 import { startOpenAiTestServer, type OpenAiTestServerOptions } from './openai-test-server.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -46,16 +47,8 @@ export const rendererOutDir = path.join(repoRoot, 'out', 'renderer');
 /** The renderer windows (one HTML entry each). */
 export type WindowName = 'panel' | 'settings' | 'history' | 'capture' | 'indicator' | 'onboarding';
 
-/** Chromium flags from TESTING.md: headless, no sandbox (containers), nothing that phones home. */
-export const chromiumArgs: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
+/** Chromium flags from TESTING.md (see chromium-flags.ts). */
+export const chromiumArgs: readonly string[] = CHROMIUM_TEST_FLAGS;
 
 /** A browser + static server shared by the tests of one file. */
 export interface BrowserHarness {

@@ -8,7 +8,7 @@ import { listHistoryFiles, unreadableReason } from '../../main/history/index-syn
 import { readJsonlFile } from '../../main/history/jsonl-reader.ts';
 import { historyPaths } from '../../main/history/paths.ts';
 import { importWenziFolder } from '../../main/history/wenzi-import.ts';
-import { acquireDataLock, currentLockHolder, DataDirLockedError } from '../../main/platform/data-lock.ts';
+import { acquireDataLock, currentLockHolder, DataDirLockedError, lockFailedUnwritable } from '../../main/platform/data-lock.ts';
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
 import type { HistoryQuery, HistoryRow } from '../../shared/history/query.ts';
 import { EXIT_ERROR, EXIT_OK, EXIT_PARTIAL, UsageError, type CliCommand, type CliContext, type CliGroup } from '../types.ts';
@@ -125,9 +125,6 @@ function openService(ctx: CliContext, readOnly = false): Promise<HistoryService>
   return HistoryService.open({ dataDir: ctx.dataDir, enabled: true, rebuildInline: true, follow: false, readOnly, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
 }
 
-/** Lock errors that mean "this folder cannot be written" (read-only, full): read-only commands go on without the lock. */
-const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT']);
-
 /** Names the unreadable history on stderr; the exit code a command that otherwise succeeded returns. */
 function reportProblems(ctx: CliContext, problems: readonly HistoryProblem[]): number {
   for (const p of problems) ctx.stderr.write(`error: ${describeProblem(p)}\n`);
@@ -169,7 +166,8 @@ async function withIndex<T>(ctx: CliContext, fn: (index: HistoryIndex) => T): Pr
   try {
     lock = acquireDataLock(ctx.dataDir, { role: 'cli' });
   } catch (err) {
-    if (err instanceof DataDirLockedError || !UNWRITABLE.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    // A folder that cannot be written needs no lock: read-only commands go on without it.
+    if (!lockFailedUnwritable(err)) throw err;
     ctx.stderr.write(`warning: the data folder cannot be written (${(err as NodeJS.ErrnoException).code}); reading it as is\n`);
   }
   try {

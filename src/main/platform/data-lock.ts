@@ -17,6 +17,17 @@ import { join } from 'node:path';
 /** File name of the lock inside the data folder. */
 export const LOCK_FILE_NAME = 'tingxie.lock';
 
+/** OS error codes of a folder that cannot be written at all (read-only, no permission, full). */
+const UNWRITABLE_CODES: ReadonlySet<string> = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT']);
+
+/**
+ * True when taking the lock failed because the folder cannot be written (not because another process
+ * holds it): such a folder needs no lock, since nothing can write there, and callers go on read-only.
+ */
+export function lockFailedUnwritable(err: unknown): boolean {
+  return !(err instanceof DataDirLockedError) && UNWRITABLE_CODES.has((err as NodeJS.ErrnoException | undefined)?.code ?? '');
+}
+
 /** What the lock file records about its owner. */
 export interface LockOwner {
   readonly pid: number;

@@ -16,6 +16,7 @@
  */
 import type { InputContextPort } from '../ports/input-context-port.ts';
 import type { DisplayServer } from './paste-plan.ts';
+import { x11Focus, type FocusPort } from './focus.ts';
 import { runCommand } from './run-command.ts';
 
 /** Titles are cut to this many characters (a prompt line, not a document). */
@@ -68,20 +69,15 @@ export function domainIn(text: string): string | undefined {
   return m?.[1]?.toLowerCase().replace(/^www\./, '');
 }
 
-/** X11 through xdotool/xprop (`env` selects the display in tests). */
-export function x11InputContext(env?: NodeJS.ProcessEnv): InputContextPort {
+/**
+ * X11 through xdotool/xprop (`env` selects the display in tests). The focused window comes from the focus
+ * port's lookup (it remembers which xdotool query works on this display, see focus.ts).
+ */
+export function x11InputContext(env?: NodeJS.ProcessEnv, focus: Pick<FocusPort, 'focusedId'> = x11Focus(env)): InputContextPort {
   const o = env ? { env } : {};
   return {
     async capture(level) {
-      let id: string | null = null;
-      for (const q of ['getactivewindow', 'getwindowfocus']) {
-        const r = await runCommand('xdotool', [q], { timeoutMs: 1500, ...o });
-        const out = r.code === 0 ? r.stdout.trim() : '';
-        if (/^\d+$/.test(out)) {
-          id = out;
-          break;
-        }
-      }
+      const id = (await focus.focusedId?.()) ?? null;
       if (id === null) return null;
       const [cls, title] = await Promise.all([
         runCommand('xprop', ['-id', id, 'WM_CLASS'], { timeoutMs: 1500, ...o }),

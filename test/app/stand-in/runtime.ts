@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_TEST_FLAGS } from '../../helpers/chromium-flags.ts';
 
 /** Options the harness passes in the environment. */
 export const standInEnv = {
@@ -20,16 +21,10 @@ export const standInEnv = {
   appPath: process.env.TINGXIE_STANDIN_APP_PATH ?? '',
 } as const;
 
-/** Chromium flags (TESTING.md): headless, nothing that phones home; the fake microphone plays the WAV. */
+/** The test browsers' flags (chromium-flags.ts), plus the app's own: the fake microphone plays the WAV. */
 function chromiumArgs(): string[] {
   const args = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
+    ...CHROMIUM_TEST_FLAGS,
     '--remote-debugging-port=0',
     '--use-fake-device-for-media-stream',
     '--autoplay-policy=no-user-gesture-required',
