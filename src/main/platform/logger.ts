@@ -124,14 +124,14 @@ export function formatLine(
   message: string,
   fields: LogFields | undefined,
 ): string {
-  // Fields and messages carry provider replies and URLs, which can hold an API key: the whole serialised
-  // field set is redacted as JSON text (a removed key leaves `***`, so the JSON stays valid).
-  const safeFields = fields === undefined ? undefined : JSON.parse(redact(JSON.stringify(fields, replacer))) as Record<string, unknown>;
+  // Fields and messages carry provider replies and URLs, which can hold an API key. The message is redacted
+  // as written (before JSON escaping hides an echoed `"api_key": "…"`), then the finished line once more for
+  // the fields (a removed key leaves `***` inside its string, so a JSON line stays valid JSON).
   const text = redact(message);
   if (format === 'json') {
-    return `${JSON.stringify({ time: time.toISOString(), level, ...(scope ? { scope } : {}), msg: text, ...safeFields })}\n`;
+    return `${redact(JSON.stringify({ time: time.toISOString(), level, ...(scope ? { scope } : {}), msg: text, ...fields }, replacer))}\n`;
   }
-  const extra = safeFields && Object.keys(safeFields).length > 0 ? ` ${JSON.stringify(safeFields)}` : '';
+  const extra = fields && Object.keys(fields).length > 0 ? ` ${redact(JSON.stringify(fields, replacer))}` : '';
   // Text lines stay one line each even if the message has newlines.
   return `${time.toISOString()} ${level.toUpperCase().padEnd(5)} ${scope ? `[${scope}] ` : ''}${text.replace(/\r?\n/g, '\\n')}${extra}\n`;
 }
