@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { HistoryRow } from '../../shared/history/query.ts';
-import { formatTimestamp, rowPreview, shortModel } from '../lib/history-filters.ts';
+import { formatTimestamp, rowPreview, speechModelLabel } from '../lib/history-filters.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
 /** Which row of the next/previous page to select (the keyboard keeps a selection; the pager buttons do not). */
@@ -31,7 +31,7 @@ function rowId(key: string): string {
  * deletes. At most one page (100 rows) is ever in the DOM.
  */
 export function RecordList({ rows, selectedKey, labelOf, onSelect, onOpen, onDelete, onNextPage, onPrevPage }: RecordListProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const listRef = useRef<HTMLUListElement>(null);
   const index = rows.findIndex((r) => r.key === selectedKey);
 
@@ -113,7 +113,7 @@ export function RecordList({ rows, selectedKey, labelOf, onSelect, onOpen, onDel
             {r.user_corrected ? <span className="mini mini-corr">{t('history.row.corrected')}</span> : null}
             {r.outcome === 'cancelled' || r.outcome === 'failed' ? <span className="mini mini-warn">{t(`history.outcome.${r.outcome}`)}</span> : null}
             {r.archived ? <span className="mini">{r.file}</span> : null}
-            {r.stt_model ? <span className="mini">{shortModel(r.stt_model, 10)}</span> : null}
+            {r.stt_model ? <span className="mini" title={r.stt_model}>{speechModelLabel(r.stt_model, lang, 10)}</span> : null}
           </span>
         </li>
       ))}

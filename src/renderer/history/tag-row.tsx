@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FacetCounts } from '../../shared/history/query.ts';
-import { shortModel, toggleTag, type HistoryFilters, type TagGroup } from '../lib/history-filters.ts';
-import { speechModelName } from '../lib/human-names.ts';
+import { shortModel, speechModelLabel, toggleTag, type HistoryFilters, type TagGroup } from '../lib/history-filters.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
 /** Props of the tag row. */
@@ -71,8 +70,7 @@ export function TagRow({ filters, facets, labelOf, onFilters }: TagRowProps) {
             {values.map((value) => {
               const n = facets[group][value] ?? 0;
               // Speech models by name ("Whisper Small (q5_1)"); other models keep the provider's own, shortened.
-              const human = group === 'sttModels' ? speechModelName(value, lang) : value;
-              const shown = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : human !== value ? human : shortModel(value);
+              const shown = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : group === 'sttModels' ? speechModelLabel(value, lang) : shortModel(value);
               const full = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : value;
               return (
                 <button

@@ -3,6 +3,8 @@
  * bridge), so the time windows and tag logic are unit-tested directly.
  */
 import type { HistoryQuery } from '../../shared/history/query.ts';
+import { speechModelName } from '../../shared/speech-model-name.ts';
+import type { UiLanguage } from './i18n.ts';
 
 /** The time filter (seed: today / 7 days (default) / 30 days / all). */
 export type TimeRange = 'today' | '7d' | '30d' | 'all';
@@ -99,6 +101,15 @@ export function formatTimestamp(iso: string): string {
 /** Long model names shortened as WenZi's mini-tags do (`abcd…wxyz`). */
 export function shortModel(name: string, max = 14): string {
   return name.length <= max ? name : `${name.slice(0, 6)}…${name.slice(-6)}`;
+}
+
+/**
+ * A speech model as History shows it: by name where Tingxie knows the model ("Whisper Small (q5_1)"),
+ * else the recorded id shortened (another app's or a cloud model).
+ */
+export function speechModelLabel(id: string, lang: UiLanguage, max?: number): string {
+  const human = speechModelName(id, lang);
+  return human !== id ? human : shortModel(id, max);
 }
 
 /** The line shown for a row: the final text, else the ASR text, cut at 80 characters. */
