@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
 import { startScenario, type Scenario } from './harness/scenario.ts';
+import { historyRecords } from './harness/scenario-suite.ts';
 
 describe('the built app: hold to talk, confirm, paste, browse', () => {
   let s: Scenario;
@@ -69,9 +70,7 @@ describe('the built app: hold to talk, confirm, paste, browse', () => {
   }, 60_000);
 
   it('one JSONL record with the dictation', async () => {
-    const file = path.join(app.dataDir, 'conversation_history.jsonl');
-    await waitUntil(() => fs.existsSync(file), 10_000, 'the history file');
-    const records = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const records = await historyRecords(app.dataDir, 1, 10_000);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ final_text: 'Hello world.', enhanced_text: 'Hello world.', enhance_mode: 'proofread', preview_enabled: true, source: 'voice', outcome: 'confirmed' });
     expect(records[0]?.stt_model).toContain('tiny');

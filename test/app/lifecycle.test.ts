@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
 import { startScenario, type Scenario } from './harness/scenario.ts';
+import { historyRecords } from './harness/scenario-suite.ts';
 
 describe('the built app: instances, crash and recovery', () => {
   let s: Scenario;
@@ -75,10 +76,8 @@ describe('the built app: instances, crash and recovery', () => {
     await expect.poll(() => panel.locator('textarea').first().inputValue(), { timeout: 20_000 }).toBe('Hello world.');
     await panel.keyboard.press('Enter');
     await expect.poll(() => field.inputValue('#t'), { timeout: 10_000 }).toBe('Hello world.');
-    const file = path.join(dataDir, 'conversation_history.jsonl');
-    await waitUntil(() => fs.existsSync(file), 5000, 'the record');
-    const recs = fs.readFileSync(file, 'utf8').trim().split('\n');
+    const recs = await historyRecords(dataDir, 1, 5000);
     expect(recs).toHaveLength(1);
-    expect(JSON.parse(recs[0] ?? '{}')).toMatchObject({ final_text: 'Hello world.' });
+    expect(recs[0]).toMatchObject({ final_text: 'Hello world.' });
   }, 90_000);
 });

@@ -2,9 +2,11 @@
  * The lifecycle most whole-app test files share: one scenario (Xvfb, servers, speech) for the file, and
  * at most one running app per test, killed after the test whatever happened in it.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { OpenAiTestServerOptions } from '../../helpers/openai-test-server.ts';
-import type { RunningApp } from './launch-app.ts';
+import { waitUntil, type RunningApp } from './launch-app.ts';
 import { startScenario, type Scenario } from './scenario.ts';
 
 export interface ScenarioSuite {
@@ -43,4 +45,15 @@ export function useScenarioSuite(llm: OpenAiTestServerOptions = {}): ScenarioSui
 /** Whether the app's window of this kind (its page path, e.g. 'indicator') is shown. */
 export async function windowVisible(app: RunningApp, kind: string): Promise<boolean> {
   return (await app.state()).windows.find((w) => w.url.includes(`/${kind}/`))?.visible ?? false;
+}
+
+/**
+ * Waits until the data folder's active history file holds `count` records and returns them parsed. The
+ * file alone is not enough: the store creates it (empty) when it opens, before any record is in it.
+ */
+export async function historyRecords(dataDir: string, count: number, ms: number): Promise<Record<string, unknown>[]> {
+  const file = path.join(dataDir, 'conversation_history.jsonl');
+  const lines = (): string[] => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '') : []);
+  await waitUntil(() => lines().length >= count, ms, `${count} history record(s)`);
+  return lines().map((l) => JSON.parse(l) as Record<string, unknown>);
 }
