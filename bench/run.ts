@@ -13,6 +13,7 @@ import { mergeResults, printEntry, writeResults, type BenchEntry } from './lib/r
  * shorter loops; < 3 min on 2 cores once the dataset is cached in bench/.cache). `--only=B1,B2` runs a
  * subset. Every benchmark registered below runs when its file exists; a missed target is reported as
  * pass:false, and the exit code is non-zero only when a benchmark could not run (an error).
+ * `--accuracy MODELS_DIR` runs the opt-in accuracy run instead (bench/accuracy.ts: CER per model and language).
  */
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -80,6 +81,8 @@ const registry: readonly (readonly [string, () => Promise<Runner | null>])[] = [
     };
   }],
   ['B7', () => external('b7-asr.ts', 'runB7', (run) => run({ quick }))],
+  ['B11', () => external('b11-long-dictation.ts', 'runB11', (run) => run({ quick }))],
+  ['B13', () => external('b13-sherpa-vs-whisper.ts', 'runB13', (run) => run({ quick }))],
   ['B9', async () => {
     const { runB9 } = await import('./b9-cold-start.ts');
     return () => runB9({ quick });
@@ -103,6 +106,11 @@ const registry: readonly (readonly [string, () => Promise<Runner | null>])[] = [
   }],
 ];
 
+// The opt-in accuracy run (bench/accuracy.ts): CER per model in a folder of real models, instead of the benchmarks.
+if (args.some((a) => a === '--accuracy' || a.startsWith('--accuracy='))) {
+  const { runAccuracyCli } = await import('./accuracy.ts');
+  process.exit(await runAccuracyCli(args));
+}
 console.log(`bench: ${quick ? `QUICK mode, N = ${N.toLocaleString('en')} history records (full run uses 1,000,000)` : `N = ${N.toLocaleString('en')} history records`}`);
 const results: Record<string, BenchEntry> = {};
 const errors: string[] = [];

@@ -355,13 +355,20 @@ class AppBench {
     const value = await field.inputValue('#t');
     if (value !== DICTATED_TEXT) throw new Error(`the field holds ${JSON.stringify(value)}, not ${JSON.stringify(DICTATED_TEXT)}`);
     const events = this.probe(keyUp).filter((e) => e.t <= textAt + 20);
-    const asrIn = events.filter((e) => e.k === 'asr-in');
-    const asrOut = events.filter((e) => e.k === 'asr-out');
+    // Engine calls of this dictation, from key-down: with decode_while_speaking a phrase the speaker
+    // paused after is decoded while the key is still held, so a call may start (or end) before key-up.
+    const engineEvents = this.probe(down).filter((e) => e.t <= textAt + 20);
+    const asrIn = engineEvents.filter((e) => e.k === 'asr-in');
+    const asrOut = engineEvents.filter((e) => e.k === 'asr-out');
     const llm = this.llm.calls.filter((c) => c.at >= keyUp && c.at <= textAt);
-    if (asrIn.length !== 1 || asrOut.length !== 1) throw new Error(`expected one engine call in the dictation, the probe saw ${asrIn.length} in / ${asrOut.length} out`);
+    if (asrIn.length === 0 || asrIn.length !== asrOut.length) throw new Error(`expected whole engine calls in the dictation, the probe saw ${asrIn.length} in / ${asrOut.length} out`);
     if (llm.length !== 1) throw new Error(`expected one LLM call in the dictation, got ${llm.length}`);
-    const inE = asrIn[0] as ProbeEvent;
-    const outE = asrOut[0] as ProbeEvent;
+    // The last call is the one key-up waited for (calls run one at a time in the engine process).
+    const inE = asrIn.at(-1) as ProbeEvent;
+    const outE = asrOut.at(-1) as ProbeEvent;
+    // All calls may have ended before key-up (the last phrase closed at a pause while the key was held):
+    // then key-up waits for no engine work at all.
+    const lastAfterKeyUp = outE.t >= keyUp;
     const call = llm[0] as { at: number; end: number };
     const spawns = events.filter((e) => e.k === 'spawn');
     const firstClip = spawns.find((e) => e.what?.startsWith('xclip'));
@@ -370,19 +377,23 @@ class AppBench {
     // The session's audio journaled (capture stopped, audio prepared): its WAV's modification time.
     const journal = path.join(app.dataDir, 'journal');
     const wav = fs.existsSync(journal)
-      ? fs.readdirSync(journal).filter((f) => f.endsWith('.wav')).map((f) => fs.statSync(path.join(journal, f)).mtimeMs).find((m) => m >= keyUp && m <= inE.t)
+      ? fs.readdirSync(journal).filter((f) => f.endsWith('.wav')).map((f) => fs.statSync(path.join(journal, f)).mtimeMs).find((m) => m >= keyUp && m <= textAt)
       : undefined;
     const totalMs = textAt - keyUp;
-    const engineMs = outE.t - inE.t;
+    // The engine's own time after key-up: what the user waited for it (earlier calls ran while speaking).
+    const engineMs = asrIn.reduce((sum, e, i) => sum + Math.max(0, Math.min((asrOut[i] as ProbeEvent).t, textAt) - Math.max(e.t, keyUp)), 0);
     const llmServerMs = call.end - call.at;
     const handoffMs = firstClip.t - keyUp;
     const stages: Record<string, number> = {
       xdotool_keyup_cmd: keyUpSent - keyUp,
       keyup_to_audio_journaled: wav === undefined ? NaN : wav - keyUp,
-      audio_journaled_to_engine_request: wav === undefined ? NaN : inE.t - wav,
-      keyup_to_engine_request: inE.t - keyUp,
+      audio_journaled_to_engine_request: wav === undefined || inE.t < keyUp ? NaN : inE.t - wav,
+      // The last call was requested before key-up when a pause closed the last phrase while the key was held.
+      keyup_to_engine_request: inE.t >= keyUp ? inE.t - keyUp : NaN,
+      engine_calls: asrIn.length,
+      engine_calls_before_keyup: asrIn.filter((e) => e.t < keyUp).length,
       engine: engineMs,
-      engine_result_to_llm_request: call.at - outE.t,
+      engine_result_to_llm_request: lastAfterKeyUp ? call.at - outE.t : NaN,
       llm_server: llmServerMs,
       llm_response_to_paste_start: firstClip.t - call.end,
       paste_start_to_keystroke: key.t - firstClip.t,

@@ -13,8 +13,9 @@ export interface BenchEntry {
 
 /** Percentile (nearest rank) of a list of numbers. */
 export function pct(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const s = [...values].sort((a, b) => a - b);
+  // NaN marks "does not apply to this run" (a stage that did not happen): left out, not sorted in.
+  const s = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
 }
 

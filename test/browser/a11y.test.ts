@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { INDICATOR_MESSAGE_SIZE, INDICATOR_SIZE } from '../../src/main/app/indicator-window.ts';
+import { INDICATOR_LIVE_SIZE, INDICATOR_MESSAGE_SIZE, INDICATOR_SIZE } from '../../src/main/app/indicator-window.ts';
 import type { DictationEvent } from '../../src/shared/ipc/dictation-types.ts';
 import { useBrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 
@@ -324,5 +324,31 @@ describe('accessibility basics', () => {
     }
     expect(found).toEqual([]);
     expect(w.problems).toEqual([]);
+  });
+
+  it('recording indicator with live text, and the live-text switch disabled in Settings: no violation in light and dark, zh and en', async () => {
+    win = await harness.open('indicator', { viewport: INDICATOR_LIVE_SIZE, configText: '{"feedback":{"live_text":true}}' });
+    const w = win;
+    const send = (e: DictationEvent): void => w.broadcast('dictation:event', e);
+    const found: string[] = [];
+    await expect.poll(() => w.page.locator('#root').getAttribute('data-live')).toBe('');
+    send({ kind: 'state', sessionId: 's1', state: 'recording', previous: 'idle', mode: 'proofread' });
+    send({ kind: 'partial', sessionId: 's1', text: '今天下午三点在会议室讨论 Q3 的 roadmap，然后请 Alice 把 PRD 发到群里，大家提前看一下 the onboarding flow' });
+    await expect.poll(() => w.page.locator('#root').getAttribute('data-text')).toBe('');
+    for (const lang of ['en', 'zh'] as const) {
+      await setLanguage(w, lang);
+      // The newest words fade in (200 ms): contrast is what they settle at, not a frame of the fade.
+      await w.page.waitForFunction(() => document.getAnimations().every((a) => (a as CSSAnimation).animationName !== 'live-in' || a.playState === 'finished'));
+      found.push(...(await axeBothSchemes(w.page, `indicator live text · ${lang}`)));
+    }
+    const settings = await harness.open('settings', { configText: '{"feedback":{"live_text":true},"asr":{"engine":"remote"}}' });
+    for (const lang of ['en', 'zh'] as const) {
+      await setLanguage(settings, lang);
+      await expect.poll(() => settings.page.locator('#rec-live-text').isDisabled()).toBe(true);
+      found.push(...(await axeBothSchemes(settings.page, `settings live text disabled · ${lang}`)));
+    }
+    expect(found).toEqual([]);
+    expect(w.problems).toEqual([]);
+    expect(settings.problems).toEqual([]);
   });
 });

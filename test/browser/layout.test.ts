@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INDICATOR_MESSAGE_SIZE, INDICATOR_SIZE } from '../../src/main/app/indicator-window.ts';
+import { INDICATOR_LIVE_SIZE, INDICATOR_MESSAGE_SIZE, INDICATOR_SIZE } from '../../src/main/app/indicator-window.ts';
 import { PANEL_MIN_SIZE, windowSpec, type WindowKind } from '../../src/main/app/window-policy.ts';
 import type { DictationEvent } from '../../src/shared/ipc/dictation-types.ts';
 import type { Notice } from '../../src/shared/notices/notice.ts';
@@ -355,6 +355,19 @@ describe('layout: the recording indicator', () => {
         );
       }
     }
+    expect(problems).toEqual([]);
+    expect(w.problems).toEqual([]);
+  });
+
+  it('live text at its size: a long mixed Chinese/English text keeps to its two lines, in both languages', async () => {
+    const w = await harness.open('indicator', { viewport: INDICATOR_LIVE_SIZE, configText: '{"feedback":{"live_text":true}}' });
+    await expect.poll(() => w.page.locator('#root').getAttribute('data-live')).toBe('');
+    send(w, { kind: 'state', sessionId: 's1', state: 'recording', previous: 'idle', mode: 'proofread' });
+    const live = [{ name: 'default' as const, ...INDICATOR_LIVE_SIZE }];
+    const problems = await everyVariant(w, live, async () => undefined, 'indicator listening (live text on)');
+    send(w, { kind: 'partial', sessionId: 's1', text: `${ENHANCED} 然后把 https://example.com/a/very/long/path/that/does/not/break/anywhere 发给我。${ASR}` });
+    await expect.poll(() => w.page.locator('#root').getAttribute('data-text')).toBe('');
+    problems.push(...(await everyVariant(w, live, async () => undefined, 'indicator live text')));
     expect(problems).toEqual([]);
     expect(w.problems).toEqual([]);
   });

@@ -132,6 +132,7 @@ describe('settings sections', () => {
     // The rest of the catalog is behind "All models"; a model the mirror does not have fails with a reason in words.
     expect(await page.getByTestId('model-missing-test').count()).toBe(0);
     await page.getByRole('button', { name: /^All models \(\d+\)$/ }).click();
+    await page.getByTestId('model-sense-voice-test').getByText(/· Chinese \(Mandarin\), English, Japanese, Korean, Cantonese$/).waitFor();
     await page.getByRole('button', { name: 'Download missing-test' }).click();
     await page.getByText('The download site does not have this model. Check the download address.').waitFor();
     await page.getByRole('button', { name: `Delete ${SERVED_MODEL}` }).click();
@@ -220,6 +221,82 @@ describe('settings sections', () => {
     await ai.page.getByLabel('Tell the model which app you dictate into').selectOption('detailed');
     await expect.poll(() => ai.configStore.get().ai_enhance.input_context).toBe('detailed');
     expect(ai.problems).toEqual([]);
+  });
+
+  it('live text: "Show text while speaking" and "Decode while speaking" save; the first is disabled, saying why, when it cannot work', async () => {
+    const w = await openTab('General');
+    const { page } = w;
+    const live = page.getByRole('switch', { name: 'Show text while speaking' });
+    const help = page.locator('#rec-live-text-help');
+    expect(await live.isChecked()).toBe(false);
+    expect(await live.isEnabled()).toBe(true);
+    expect(await help.textContent()).toBe('The indicator shows the latest words as you pause, before you release the key.');
+    await live.click();
+    await expect.poll(() => w.configStore.get().feedback.live_text).toBe(true);
+    // Without the indicator there is nowhere to show it.
+    await page.getByRole('switch', { name: 'Show the recording indicator' }).click();
+    await expect.poll(() => live.isDisabled()).toBe(true);
+    expect(await help.textContent()).toBe('Needs the recording indicator (above).');
+    await page.getByRole('switch', { name: 'Show the recording indicator' }).click();
+    await expect.poll(() => live.isEnabled()).toBe(true);
+    // A remote engine transcribes only at key-up.
+    await w.configStore.set('asr.engine', 'remote');
+    await expect.poll(() => live.isDisabled()).toBe(true);
+    expect(await help.textContent()).toBe('Needs the local speech engine: a remote API only transcribes after you release the key.');
+    await w.configStore.set('asr.engine', 'local');
+    await expect.poll(() => live.isEnabled()).toBe(true);
+    // Decoding while speaking is on by default and switched in the Speech tab, with its one-line hint.
+    await page.getByRole('tab', { name: 'Speech' }).click();
+    const decode = page.getByRole('switch', { name: 'Decode while speaking' });
+    expect(await decode.isChecked()).toBe(true);
+    expect(await page.locator('#asr-decode-while-speaking-help').textContent()).toContain('waits only for the last phrase');
+    await decode.click();
+    await expect.poll(() => w.configStore.get().asr.local.decode_while_speaking).toBe(false);
+    await page.getByRole('tab', { name: 'General' }).click();
+    await expect.poll(() => live.isDisabled()).toBe(true);
+    expect(await help.textContent()).toBe('Needs “Decode while speaking” (Speech tab).');
+    // The setting itself is kept while it cannot act.
+    expect(await live.isChecked()).toBe(true);
+    // In Chinese.
+    await w.configStore.set('ui.language', 'zh');
+    await page.getByRole('switch', { name: '说话时显示文字' }).waitFor();
+    expect(await help.textContent()).toBe('需要打开“边说边识别”（语音识别页）。');
+    await page.getByRole('tab', { name: '语音识别' }).click();
+    await page.getByRole('switch', { name: '边说边识别' }).click();
+    await expect.poll(() => w.configStore.get().asr.local.decode_while_speaking).toBe(true);
+    expect(w.problems).toEqual([]);
+  });
+
+  it('speech: the recognition language follows the app language by default; picking Chinese + English saves zh-en; auto warns', async () => {
+    const w = await openTab('Speech');
+    const { page } = w;
+    const select = page.locator('#asr-language');
+    expect(w.configStore.get().asr.language).toBe('follow-ui');
+    await expect.poll(() => select.locator('option:checked').textContent()).toBe('Same as the app language (now: English)');
+    expect(await select.locator('option').allTextContents()).toEqual([
+      'Same as the app language (now: English)',
+      'Chinese + English',
+      'Chinese (Mandarin)',
+      'English',
+      'Cantonese',
+      'Japanese',
+      'Korean',
+      'Detect automatically',
+    ]);
+    expect(await page.locator('#asr-language-help').count()).toBe(0);
+    await select.selectOption({ label: 'Chinese + English' });
+    await expect.poll(() => w.configStore.get().asr.language).toBe('zh-en');
+    expect((JSON.parse(fs.readFileSync(w.configStore.path, 'utf8')) as { asr: { language: string } }).asr.language).toBe('zh-en');
+    // Detection is an explicit choice, with the reason it is not the default next to it.
+    await select.selectOption('auto');
+    await expect.poll(() => w.configStore.get().asr.language).toBe('auto');
+    await expect.poll(() => page.locator('#asr-language-help').textContent()).toContain('guesses wrong on short clips');
+    // The label is live: back on "follow", a Chinese UI names the mix it stands for.
+    await select.selectOption('follow-ui');
+    await w.configStore.set('ui.language', 'zh');
+    await expect.poll(() => page.locator('#asr-language option:checked').textContent()).toBe('跟随应用语言（当前：中英混合）');
+    expect(w.configStore.get().asr.language).toBe('follow-ui');
+    expect(w.problems).toEqual([]);
   });
 
   it('history & privacy: export through the save dialog, delete all only after confirming', async () => {

@@ -69,6 +69,15 @@ export async function startModelMirror(): Promise<ModelMirror & { readonly size:
     catalog: [
       { name: SERVED_MODEL, approxBytes: SIZE, sha1, englishOnly: false, quantized: false },
       { name: 'missing-test', approxBytes: 1024, sha1: '0'.repeat(40), englishOnly: true, quantized: false },
+      // A sherpa-onnx folder model: its card names its own few languages, not whisper's 99.
+      {
+        name: 'sense-voice-test',
+        approxBytes: 2048,
+        sha1: null,
+        englishOnly: false,
+        quantized: true,
+        sherpa: { family: 'sense-voice', repo: 'test/sense-voice-test', modelFile: 'model.int8.onnx', files: [], languages: ['zh', 'en', 'ja', 'ko', 'yue'] },
+      },
     ],
     close: () =>
       new Promise<void>((resolve) => {

@@ -41,19 +41,20 @@ function lField(num: number, body: Uint8Array | string): Field {
 }
 
 /** ONNX TensorProto.DataType values used here. */
-export const DType = { FLOAT: 1, INT32: 6, INT64: 7 } as const;
+export const DType = { FLOAT: 1, UINT8: 2, INT32: 6, INT64: 7 } as const;
 export type DTypeCode = (typeof DType)[keyof typeof DType];
 
 /** An initializer: TensorProto { dims=1, data_type=2, name=8, raw_data=9 }. */
 export interface Tensor {
   readonly name: string;
   readonly dims: readonly number[];
-  readonly data: Float32Array | Int32Array | BigInt64Array;
+  readonly data: Float32Array | Int32Array | BigInt64Array | Uint8Array;
 }
 
 function dtypeOf(data: Tensor['data']): DTypeCode {
   if (data instanceof Float32Array) return DType.FLOAT;
   if (data instanceof Int32Array) return DType.INT32;
+  if (data instanceof Uint8Array) return DType.UINT8; // quantized weights (onnxruntime's QUInt8)
   return DType.INT64;
 }
 

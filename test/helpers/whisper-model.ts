@@ -27,10 +27,17 @@ export interface RandomWhisperOptions {
    * see "confident decoding" below. [] gives a purely random decoder (slow, noisy temperature fallbacks).
    */
   readonly script?: readonly string[];
+  /**
+   * 'q8_0' writes the 2-D weights as ggml Q8_0 blocks (ftype 7, quantization version 2), like whisper.cpp's
+   * `quantize` makes ggml-<name>-q8_0.bin: conv kernels stay f16, biases, norms and positions f32.
+   */
+  readonly quant?: 'q8_0';
 }
 
 /** Real "tiny" dimensions (the file is ~77.7 MB, like ggml-tiny.bin). */
 export const TINY_SHAPE: RandomWhisperOptions = { state: 384, heads: 6, layers: 4 };
+/** Real "small" dimensions (244M parameters; the f16 file is ~488 MB, like ggml-small.bin). */
+export const SMALL_SHAPE: RandomWhisperOptions = { state: 768, heads: 12, layers: 12 };
 
 const MAGIC = 0x67676d6c;
 const N_MELS = 80;
@@ -121,6 +128,19 @@ function tensorList(d: number, layers: number, nVocab: number): TensorSpec[] {
   return list;
 }
 
+/** ggml Q8_0: blocks of 32 values, each an f16 scale (max |x| / 127) then 32 int8s (34 bytes). */
+function quantizeQ8_0(v: Float32Array): Buffer {
+  const out = Buffer.alloc((v.length / 32) * 34);
+  for (let b = 0; b < v.length / 32; b++) {
+    let amax = 0;
+    for (let j = 0; j < 32; j++) amax = Math.max(amax, Math.abs(v[b * 32 + j] as number));
+    const scale = amax / 127;
+    out.writeUInt16LE(toHalf(scale), b * 34);
+    for (let j = 0; j < 32; j++) out.writeInt8(scale === 0 ? 0 : Math.round((v[b * 32 + j] as number) / scale), b * 34 + 2 + j);
+  }
+  return out;
+}
+
 /** Triangular mel filters on a mel scale (HTK formula), 80 × 201 bins for 16 kHz / n_fft 400. */
 function melFilters(): Float32Array {
   const out = new Float32Array(N_MELS * N_FFT_BINS);
@@ -199,7 +219,8 @@ export function writeRandomWhisperModel(file: string, opts: RandomWhisperOptions
     values.forEach((v, i) => b.writeInt32LE(v, 4 * i));
     parts.push(b);
   };
-  i32(MAGIC, nVocab, N_AUDIO_CTX, d, heads, layers, N_TEXT_CTX, d, heads, layers, N_MELS, 1);
+  const q8 = opts.quant === 'q8_0';
+  i32(MAGIC, nVocab, N_AUDIO_CTX, d, heads, layers, N_TEXT_CTX, d, heads, layers, N_MELS, q8 ? 2000 + 7 : 1);
   i32(N_MELS, N_FFT_BINS);
   parts.push(Buffer.from(melFilters().buffer));
   // Text tokens only: ids below end-of-text (50256 English, 50257 multilingual); specials are synthesised.
@@ -211,7 +232,9 @@ export function writeRandomWhisperModel(file: string, opts: RandomWhisperOptions
   }
   for (const t of tensorList(d, layers, nVocab)) {
     const name = Buffer.from(t.name);
-    i32(t.ne.length, name.length, t.dtype === 'f32' ? 0 : 1, ...t.ne);
+    const q8Tensor = q8 && t.dtype === 'f16' && t.ne.length === 2;
+    if (q8Tensor && (t.ne[0] as number) % 32 !== 0) throw new Error(`q8_0 needs rows of a multiple of 32 values (${t.name}: ${t.ne[0]})`);
+    i32(t.ne.length, name.length, t.dtype === 'f32' ? 0 : q8Tensor ? 8 : 1, ...t.ne);
     parts.push(name);
     const n = t.ne.reduce((a, b) => a * b, 1);
     // Scale ~ 1/sqrt(fan-in) keeps activations bounded through the layers.
@@ -224,16 +247,16 @@ export function writeRandomWhisperModel(file: string, opts: RandomWhisperOptions
       if (t.name === 'decoder.positional_embedding') decoderPos = data;
       parts.push(Buffer.from(data.buffer));
     } else {
-      const data = new Uint16Array(n);
+      const data = new Float32Array(n);
       // Uniform with the Gaussian's variance: cheaper than Box-Muller and just as random for this purpose.
-      for (let i = 0; i < n; i++) data[i] = toHalf((rand() * 2 - 1) * 1.732 * scale);
+      for (let i = 0; i < n; i++) data[i] = (rand() * 2 - 1) * 1.732 * scale;
       if (t.name === 'decoder.token_embedding.weight' && decoderPos !== undefined) {
         scriptIds.forEach((id, k) => {
           const u = normalisedRow(decoderPos as Float32Array, firstPos + k, d);
-          for (let j = 0; j < d; j++) data[id * d + j] = toHalf(((u[j] as number) * SCRIPT_LOGIT) / d);
+          for (let j = 0; j < d; j++) data[id * d + j] = ((u[j] as number) * SCRIPT_LOGIT) / d;
         });
       }
-      parts.push(Buffer.from(data.buffer));
+      parts.push(q8Tensor ? quantizeQ8_0(data) : Buffer.from(Uint16Array.from(data, toHalf).buffer));
     }
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -255,7 +278,7 @@ export function testCacheDir(...sub: string[]): string {
 export function ensureRandomWhisperModel(opts: RandomWhisperOptions = {}): string {
   const d = opts.state ?? 64;
   const script = (opts.script ?? [' hello', ' world']).map((w) => w.trim()).join('_') || 'random';
-  const key = `d${d}-h${opts.heads ?? 2}-l${opts.layers ?? 1}${opts.english === true ? '-en' : ''}-s${opts.seed ?? 1}-${script}-g${GENERATOR_VERSION}`;
+  const key = `d${d}-h${opts.heads ?? 2}-l${opts.layers ?? 1}${opts.english === true ? '-en' : ''}-s${opts.seed ?? 1}-${script}${opts.quant !== undefined ? `-${opts.quant}` : ''}-g${GENERATOR_VERSION}`;
   const file = path.join(testCacheDir('whisper'), `ggml-random-${key}.bin`);
   if (!fs.existsSync(file)) writeRandomWhisperModel(file, opts);
   return file;

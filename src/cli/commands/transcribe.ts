@@ -4,6 +4,7 @@ import { prepareForAsr } from '../../main/audio/prepare.ts';
 import { decodeWav } from '../../main/audio/wav.ts';
 import { resolveChineseScript, toChineseScript } from '../../main/asr/chinese-script.ts';
 import { createAsrEngine } from '../../main/asr/engine-factory.ts';
+import { engineLanguage, recognitionEngine } from '../../main/asr/recognition-language.ts';
 import { AsrError } from '../../main/asr/types.ts';
 import { ConfigStore } from '../../main/settings/config-store.ts';
 import { EXIT_ERROR, EXIT_OK, UsageError, type CliCommand, type CliGroup } from '../types.ts';
@@ -21,7 +22,7 @@ const transcribe: CliCommand = {
   options: {
     engine: { type: 'string', description: 'local|remote  override asr.engine' },
     model: { type: 'string', description: 'a model name (base, small.en…) or a ggml file path; remote: the API model' },
-    language: { type: 'string', description: "'auto' or a language code (default: asr.language)" },
+    language: { type: 'string', description: "follow-ui, zh-en (Chinese + English), auto or a language code (default: asr.language)" },
     prompt: { type: 'string', description: 'initial prompt (e.g. hotwords: "Tingxie, WenZi")' },
     vad: { type: 'boolean', description: 'trim leading/trailing silence with Silero VAD' },
   },
@@ -58,14 +59,22 @@ const transcribe: CliCommand = {
       ...(typeof options.model === 'string' ? { model: options.model } : {}),
       ...(ctx.env.TINGXIE_ASR_API_KEY ?? ctx.env.TINGXIE_API_KEY ? { remoteApiKey: ctx.env.TINGXIE_ASR_API_KEY ?? ctx.env.TINGXIE_API_KEY } : {}),
     });
+    // The language as a dictation gives it to this engine (recognition-language.ts); follow-ui follows
+    // ui.language, and 'system' the terminal's locale.
+    const language = typeof options.language === 'string' ? options.language : config.asr.language;
+    const kind = engineOpt ?? config.asr.engine;
+    const model = typeof options.model === 'string' ? options.model : kind === 'local' ? config.asr.local.model : config.asr.remote.model;
+    const locale = ctx.env.LC_ALL ?? ctx.env.LC_MESSAGES ?? ctx.env.LANG ?? '';
+    const ui = config.ui.language !== 'system' ? config.ui.language : locale.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+    const given = engineLanguage(language, ui, recognitionEngine(kind, model), model);
+    const prompt = [given.promptPrefix, typeof options.prompt === 'string' ? options.prompt : ''].filter((p) => p !== '').join(' ');
     try {
       const result = await engine.transcribe(prepared.samples, {
-        language: typeof options.language === 'string' ? options.language : config.asr.language,
+        language: given.language,
         temperature: config.asr.temperature,
-        ...(typeof options.prompt === 'string' ? { prompt: options.prompt } : {}),
+        ...(prompt !== '' ? { prompt } : {}),
       });
       // The app's Chinese script setting (asr.chinese_script), as a dictation would show it.
-      const language = typeof options.language === 'string' ? options.language : config.asr.language;
       const text = await toChineseScript(result.text, resolveChineseScript(config.asr.chinese_script, language));
       if (ctx.json) ctx.stdout.write(`${JSON.stringify({ ...result, text }, null, 2)}\n`);
       else ctx.stdout.write(`${text}\n`);

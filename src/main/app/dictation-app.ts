@@ -10,6 +10,7 @@ import { app, dialog, screen, utilityProcess } from 'electron';
 import type { BrowserWindow } from 'electron';
 import type { DictationEvent } from '../../shared/ipc/dictation-types.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
+import { liveTextShown } from '../../shared/live-text.ts';
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 import { keepEngineWarm, type EngineWarmUp } from '../asr/engine-warm-up.ts';
 import { utilityHostLauncher, type UtilityFork } from '../asr/host-launcher.ts';
@@ -98,7 +99,9 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     },
     settings: () => {
       const cfg = config.get();
-      return { visual_indicator: cfg.feedback.visual_indicator, preview: cfg.output.preview, preview_on_failure: cfg.output.preview_on_failure };
+      const { visual_indicator, live_text } = cfg.feedback;
+      const live = liveTextShown({ visual_indicator, live_text, engine: cfg.asr.engine, decode_while_speaking: cfg.asr.local.decode_while_speaking });
+      return { visual_indicator, preview: cfg.output.preview, preview_on_failure: cfg.output.preview_on_failure, live_text: live };
     },
     // Bottom centre of the display the pointer is on: where the user is looking.
     place: ({ width, height }) => {

@@ -1,7 +1,8 @@
 /**
  * Shows and hides the recording indicator: during recording (and while transcribing, or enhancing in
- * direct mode), and for a few seconds after a dictation ends badly, wider, with a short message and the
- * next step (the window's page picks the words, see shared/notices/notice-short.ts). Decisions are pure
+ * direct mode), taller and wider when it shows the text decoded so far (`feedback.live_text`), and for a
+ * few seconds after a dictation ends badly, wider, with a short message and the next step (the window's
+ * page picks the words, see shared/notices/notice-short.ts). Decisions are pure
  * functions; the Electron calls go through the small window port, so the rules are unit-tested.
  */
 import type { DictationState } from '../../shared/ipc/dictation-types.ts';
@@ -11,6 +12,12 @@ import { shortNoticeText } from '../../shared/notices/notice-short.ts';
 /** The indicator's size while recording, and while it shows a message. */
 export const INDICATOR_SIZE = { width: 168, height: 40 } as const;
 export const INDICATOR_MESSAGE_SIZE = { width: 400, height: 40 } as const;
+/**
+ * The indicator's size while recording with live text: two lines of 14 px text (about 20 Chinese
+ * characters or 7 English words a line), from the first moment of the session so nothing moves when
+ * the first words arrive; as wide as a message, so a failure after it does not change the width.
+ */
+export const INDICATOR_LIVE_SIZE = { width: 400, height: 64 } as const;
 /** How long a message stays. */
 export const INDICATOR_MESSAGE_MS = 6000;
 
@@ -19,6 +26,13 @@ export interface IndicatorSettings {
   readonly visual_indicator: boolean;
   readonly preview: boolean;
   readonly preview_on_failure: boolean;
+  /** Whether the indicator shows the text so far (shared/live-text.ts `liveTextShown`, not the raw key). */
+  readonly live_text: boolean;
+}
+
+/** The indicator's size while it shows a dictation's state. */
+export function indicatorSize(s: IndicatorSettings): { readonly width: number; readonly height: number } {
+  return s.live_text ? INDICATOR_LIVE_SIZE : INDICATOR_SIZE;
 }
 
 /** Whether the indicator shows during `state`. */
@@ -78,7 +92,7 @@ export class IndicatorWindow {
     if (w === undefined) return;
     if (indicatorVisibleIn(state, this.deps.settings())) {
       this.clearMessage();
-      this.show(w, INDICATOR_SIZE);
+      this.show(w, indicatorSize(this.deps.settings()));
     } else if (this.timer === null) {
       // A message still showing outlives the session's end (its timer hides it).
       w.hide();
@@ -95,7 +109,8 @@ export class IndicatorWindow {
       this.timer = null;
       const win = this.deps.window();
       if (win === undefined) return;
-      if (indicatorVisibleIn(this.state, this.deps.settings())) this.show(win, INDICATOR_SIZE);
+      const s = this.deps.settings();
+      if (indicatorVisibleIn(this.state, s)) this.show(win, indicatorSize(s));
       else win.hide();
     }, INDICATOR_MESSAGE_MS);
   }

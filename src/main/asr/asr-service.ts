@@ -2,10 +2,13 @@ import type { AudioJournal } from '../audio/journal.ts';
 import type { Config } from '../settings/config-schema.ts';
 import { createAsrEngine } from './engine-factory.ts';
 import type { HostLauncher } from './host-launcher.ts';
-import { initialPromptFor } from './initial-prompt.ts';
+import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
+import { engineLanguage, promptWithPrefix, recognitionEngine } from './recognition-language.ts';
 import { transcribeJournaled } from './journaled.ts';
 import { keyMismatchText } from '../settings/key-origin.ts';
-import { AsrError, type AsrEngine, type AsrResult, type AsrSegment } from './types.ts';
+import type { ChunkerOptions } from '../audio/speech-chunker.ts';
+import { chunkedEngine, LiveTranscription } from './live-transcriber.ts';
+import { AsrError, type AsrEngine, type AsrResult, type AsrSegment, type TranscribeOptions } from './types.ts';
 
 /*
  * What the dictation controller talks to: one engine for the current settings (kept, so the local model
@@ -35,12 +38,25 @@ export interface AsrServiceOptions {
   readonly remoteKeyMismatch?: () => { readonly savedFor: string; readonly now: string } | undefined;
   /** Electron passes a utilityProcess launcher. */
   readonly launcher?: HostLauncher;
+  /**
+   * The app's UI language, resolved (ui.language 'system' already decided): asr.language 'follow-ui'
+   * follows it (recognition-language.ts). Read per call. Absent: English.
+   */
+  readonly uiLanguage?: () => UiLanguage;
 }
+
+/** What one transcription call is given besides the audio (the per-call signal and segment callback excepted). */
+export type AsrCallOptions = Omit<TranscribeOptions, 'signal' | 'onSegment'>;
 
 /** The settings that require a new engine when they change. */
 function engineKey(config: Config, apiKey: string | undefined): string {
   const a = config.asr;
   return JSON.stringify(a.engine === 'local' ? ['local', a.local.model, a.local.threads, a.local.idle_unload_minutes, a.local.adaptive_context] : ['remote', a.remote.base_url, a.remote.model, apiKey ?? '']);
+}
+
+/** How `config` cuts a recording into chunks decoded while speaking. */
+export function chunkerOptions(config: Config): ChunkerOptions {
+  return { trimEdges: config.audio.vad_enabled, maxSeconds: config.audio.max_recording_seconds };
 }
 
 /** An engine that fails every call with `err` (nothing to load or free). */
@@ -80,19 +96,53 @@ export class AsrService {
 
   /** Loads the engine `config` names now (a no-op for an engine with nothing to load); rejects when it cannot. */
   async warmUp(config: Config): Promise<void> {
-    await this.engineFor(config).warmUp?.();
+    // With the language dictations will use: SenseVoice builds its recognizer per language.
+    await this.engineFor(config).warmUp?.({ language: this.callOptions(config, []).language ?? 'auto' });
   }
 
-  /** Journals the audio, then transcribes it with the configured engine, language, temperature and hotword prompt. */
+  /**
+   * The language, prompt and temperature of a call with `config`: the recognition language mapped for the
+   * engine the config runs (recognition-language.ts) and the initial prompt (its language prefix, then the
+   * vocabulary hotwords, most important first).
+   */
+  callOptions(config: Config, hotwords: readonly string[]): AsrCallOptions {
+    const asr = config.asr;
+    const model = asr.local.model;
+    const engine = recognitionEngine(asr.engine, model);
+    const { language, promptPrefix } = engineLanguage(asr.language, this.opts.uiLanguage?.() ?? 'en', engine, model);
+    const prompt = promptWithPrefix(promptPrefix, hotwords, config.ai_enhance.vocabulary);
+    return { language, temperature: asr.temperature, ...(prompt !== '' ? { prompt } : {}) };
+  }
+
+  /** Journals the audio, then transcribes it with the configured engine and {@link callOptions}. */
   transcribe(config: Config, input: DictationAsrInput): Promise<AsrResult> {
-    const prompt = initialPromptFor(input.hotwords ?? [], config.ai_enhance.vocabulary);
-    const engine = this.engineFor(config);
+    const options = this.callOptions(config, input.hotwords ?? []);
+    const whole = this.engineFor(config);
+    // A local engine decodes a clip through the same cuts as a live recording of it: a retry gives the same text.
+    const engine = this.decodesWhileSpeaking(config) ? chunkedEngine(whole, chunkerOptions(config)) : whole;
     return transcribeJournaled(this.opts.journal, input.sessionId, input.pcm, engine, {
-      language: config.asr.language,
-      temperature: config.asr.temperature,
-      ...(prompt !== '' ? { prompt } : {}),
+      ...options,
       ...(input.signal ? { signal: input.signal } : {}),
       ...(input.onSegment ? { onSegment: input.onSegment } : {}),
+    });
+  }
+
+  /** Whether `config` decodes a recording while it is spoken (local engines; remote ones get the whole clip in one request). */
+  decodesWhileSpeaking(config: Config): boolean {
+    return config.asr.engine === 'local' && config.asr.local.decode_while_speaking;
+  }
+
+  /**
+   * Starts decoding a recording as it is spoken (live-transcriber.ts); null when `config` decodes at
+   * key-up only. Throws when the VAD cannot run (the caller then decodes at key-up).
+   */
+  startLive(config: Config, input: { readonly hotwords?: readonly string[]; readonly onText?: (text: string) => void }): LiveTranscription | null {
+    if (!this.decodesWhileSpeaking(config)) return null;
+    return new LiveTranscription({
+      engine: this.engineFor(config),
+      call: this.callOptions(config, input.hotwords ?? []),
+      chunker: chunkerOptions(config),
+      ...(input.onText ? { onText: input.onText } : {}),
     });
   }
 

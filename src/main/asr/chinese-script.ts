@@ -22,6 +22,9 @@ const TRADITIONAL_LANGUAGES = /^(zh-(tw|hk|mo|hant)|yue)$/i;
 /**
  * The script to write: the explicit setting, or for `auto` Traditional when the recognition language is
  * a Traditional one (zh-TW, zh-HK, zh-MO, zh-Hant, yue) and Simplified otherwise (WenZi's behaviour).
+ * `asrLanguage` is the asr.language setting as written: 'follow-ui' (a Chinese UI, whose Chinese is
+ * Simplified, means Chinese + English; an English UI English) and 'zh-en' (Mandarin with English) are
+ * Simplified, as are 'auto' and every other code.
  */
 export function resolveChineseScript(setting: ChineseScriptSetting, asrLanguage: string): ChineseScript {
   if (setting !== 'auto') return setting;

@@ -30,16 +30,16 @@ export function sherpaLoaded(): boolean {
 export async function sherpaLoad(msg: LoadRequest, send: (e: HostEvent) => void): Promise<void> {
   const params = msg.sherpa;
   if (params === undefined) return;
-  const key = `${params.family}:${msg.modelPath}:${params.itn !== false}`;
+  const key = `${params.family}:${msg.modelPath}:${params.itn !== false}:${params.threads ?? 0}`;
   if (engine?.key === key) {
     send({ type: 'loaded', id: msg.id, loadMs: 0, alreadyLoaded: true });
     return;
   }
   await sherpaUnload();
   const t0 = performance.now();
-  const e = new SherpaOfflineEngine({ family: params.family, modelPath: msg.modelPath, ...(params.itn !== undefined ? { itn: params.itn } : {}) });
+  const e = new SherpaOfflineEngine({ family: params.family, modelPath: msg.modelPath, ...(params.itn !== undefined ? { itn: params.itn } : {}), ...(params.threads !== undefined ? { threads: params.threads } : {}) });
   try {
-    await e.warmUp();
+    await e.warmUp(params.language !== undefined ? { language: params.language } : {});
   } catch (err) {
     send(errorEvent(msg.id, err, 'model-invalid'));
     return;

@@ -22,6 +22,10 @@ export interface SherpaLoadParams {
   readonly family: SherpaFamily;
   /** SenseVoice's inverse text normalization (punctuation, digits); default on. */
   readonly itn?: boolean;
+  /** The language the first recognizer is built for (SenseVoice builds one per language); default auto. */
+  readonly language?: string;
+  /** onnxruntime threads (asr.local.threads); absent or 0: from the CPU count. */
+  readonly threads?: number;
 }
 
 /** App → host. */

@@ -150,8 +150,8 @@ export class LocalWhisperEngine implements AsrEngine {
   }
 
   /** Loads the model now (e.g. when the app starts or the hotkey goes down) so the first call is warm. */
-  async warmUp(): Promise<void> {
-    const run = this.queue.then(() => this.ensureLoaded());
+  async warmUp(opts: { readonly language?: string } = {}): Promise<void> {
+    const run = this.queue.then(() => this.ensureLoaded(opts.language));
     this.queue = run.catch(() => undefined);
     try {
       await run;
@@ -167,7 +167,7 @@ export class LocalWhisperEngine implements AsrEngine {
     const t0 = performance.now();
     this.clearIdleTimer();
     try {
-      const loadMs = await this.ensureLoaded();
+      const loadMs = await this.ensureLoaded(opts.language);
       this.busy = true;
       const audioSeconds = pcm.length / SAMPLE_RATE;
       const timeoutMs = (this.opts.timeoutBaseMs ?? 60_000) + (this.opts.timeoutPerSecondMs ?? 5_000) * audioSeconds;
@@ -211,14 +211,18 @@ export class LocalWhisperEngine implements AsrEngine {
     }
   }
 
-  /** Starts the host if needed and loads the model; returns the load time (0 when already warm). */
-  private async ensureLoaded(): Promise<number> {
+  /**
+   * Starts the host if needed and loads the model; returns the load time (0 when already warm). `language`:
+   * what the calls will ask for, so a sherpa model builds its first recognizer for it (not auto, then again).
+   */
+  private async ensureLoaded(language?: string): Promise<number> {
     if (this.opts.sherpa === undefined && this.opts.skipBuildCheck !== true && !isEngineBuilt()) throw new AsrError('engine-not-built', ENGINE_NOT_BUILT_MESSAGE);
     this.checkModel();
     if (this.host !== undefined && this.loadedPath === this.opts.modelPath) return 0;
     const t0 = performance.now();
     await this.ensureHost();
-    const reply = await this.request({ type: 'load', id: 0, modelPath: this.opts.modelPath, ...(this.opts.sherpa ? { sherpa: this.opts.sherpa } : {}) }, { timeoutMs: 120_000 });
+    const sherpa = this.opts.sherpa === undefined ? undefined : { ...this.opts.sherpa, ...(language !== undefined ? { language } : {}), ...(this.opts.threads !== undefined && this.opts.threads > 0 ? { threads: this.opts.threads } : {}) };
+    const reply = await this.request({ type: 'load', id: 0, modelPath: this.opts.modelPath, ...(sherpa ? { sherpa } : {}) }, { timeoutMs: 120_000 });
     if (reply.type !== 'loaded') throw new AsrError('engine-failed', `unexpected reply '${reply.type}' to load`);
     if (!reply.alreadyLoaded) this.counters.loads++;
     this.loadedPath = this.opts.modelPath;

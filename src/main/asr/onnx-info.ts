@@ -10,7 +10,9 @@ import fs from 'node:fs';
  *
  * A streaming scan of the protobuf wire format: only tags and lengths are read; large fields (weights,
  * hundreds of MB in real models) are skipped by seeking. Field numbers from onnx/onnx.proto: ModelProto
- * graph=7, metadata_props=14 {key=1, value=2}; GraphProto input=11, output=12; ValueInfoProto name=1.
+ * graph=7, metadata_props=14 {key=1, value=2}; GraphProto input=11, output=12; ValueInfoProto name=1,
+ * type=2; TypeProto tensor_type=1; TypeProto.Tensor shape=2; TensorShapeProto dim=1; Dimension
+ * dim_value=1 (varint), dim_param=2 (string).
  */
 
 /** What the scan found. */
@@ -18,6 +20,8 @@ export interface OnnxInfo {
   readonly metadata: ReadonlyMap<string, string>;
   readonly inputs: readonly string[];
   readonly outputs: readonly string[];
+  /** Declared shape of each input: a number per fixed dimension, a name per symbolic one; absent when undeclared. */
+  readonly inputShapes: ReadonlyMap<string, readonly (number | string)[]>;
 }
 
 /** The file is not a readable ONNX model. */
@@ -112,6 +116,34 @@ function stringsOf(r: Reader, f: FieldAt, keys: readonly number[]): Map<number, 
   return out;
 }
 
+/** The first length-delimited field `num` inside `f`, or undefined. */
+function child(r: Reader, f: FieldAt, num: number): FieldAt | undefined {
+  let found: FieldAt | undefined;
+  walk(r, f.at, f.at + f.len, (g) => {
+    if (found === undefined && g.num === num && g.wire === 2) found = g;
+  });
+  return found;
+}
+
+/** The declared shape of a ValueInfoProto (type → tensor_type → shape → dims), or undefined. */
+function shapeOf(r: Reader, valueInfo: FieldAt): (number | string)[] | undefined {
+  const type = child(r, valueInfo, 2);
+  const tensor = type === undefined ? undefined : child(r, type, 1);
+  const shape = tensor === undefined ? undefined : child(r, tensor, 2);
+  if (shape === undefined) return undefined;
+  const dims: (number | string)[] = [];
+  walk(r, shape.at, shape.at + shape.len, (d) => {
+    if (d.num !== 1 || d.wire !== 2) return;
+    let dim: number | string = '?';
+    walk(r, d.at, d.at + d.len, (v) => {
+      if (v.num === 1 && v.wire === 0) dim = r.varint(v.at)[0];
+      else if (v.num === 2 && v.wire === 2) dim = r.bytes(v.at, v.len).toString('utf8');
+    });
+    dims.push(dim);
+  });
+  return dims;
+}
+
 /** Scans an ONNX file. Throws OnnxFormatError when it is not one (or is truncated). */
 export function readOnnxInfo(file: string): OnnxInfo {
   const fd = fs.openSync(file, 'r');
@@ -120,6 +152,7 @@ export function readOnnxInfo(file: string): OnnxInfo {
     const metadata = new Map<string, string>();
     const inputs: string[] = [];
     const outputs: string[] = [];
+    const inputShapes = new Map<string, (number | string)[]>();
     let graphs = 0;
     walk(r, 0, r.size, (f) => {
       if (f.num === 14 && f.wire === 2) {
@@ -131,12 +164,14 @@ export function readOnnxInfo(file: string): OnnxInfo {
           if ((g.num === 11 || g.num === 12) && g.wire === 2) {
             const name = stringsOf(r, g, [1]).get(1) ?? '';
             (g.num === 11 ? inputs : outputs).push(name);
+            const shape = g.num === 11 ? shapeOf(r, g) : undefined;
+            if (shape !== undefined) inputShapes.set(name, shape);
           }
         });
       }
     });
     if (graphs !== 1 || outputs.length === 0) throw new OnnxFormatError('no ONNX graph in the file');
-    return { metadata, inputs, outputs };
+    return { metadata, inputs, outputs, inputShapes };
   } finally {
     fs.closeSync(fd);
   }

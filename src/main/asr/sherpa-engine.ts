@@ -96,8 +96,9 @@ export class SherpaOfflineEngine implements AsrEngine {
     checkSherpaModel(this.family.spec, this.opts.modelPath, this.tokensPath);
   }
 
-  async warmUp(): Promise<void> {
-    await this.serial(() => this.ensure(this.family.recognizerKey('auto')));
+  /** Builds the recognizer for `language` (what the next calls will ask for; default auto). */
+  async warmUp(opts: { readonly language?: string } = {}): Promise<void> {
+    await this.serial(() => this.ensure(this.family.recognizerKey(opts.language ?? 'auto')));
   }
 
   transcribe(pcm: Float32Array, opts: TranscribeOptions = {}): Promise<AsrResult> {

@@ -36,7 +36,9 @@ export interface SherpaFamilyDef {
 
 /** Maps a requested language ('auto', 'zh', 'zh-CN', 'en-US', 'zh-en'…) to one SenseVoice understands. */
 export function senseVoiceLanguage(requested: string | undefined): SenseVoiceLanguage {
-  if (requested !== undefined && /^zh[-_]en$/i.test(requested)) return 'auto'; // mixed: let the model choose per clip
+  // Chinese + English: zh, not auto (auto takes Mandarin for Cantonese or Japanese; zh still transcribes the
+  // English words). Sources in recognition-language.ts.
+  if (requested !== undefined && /^zh[-_]en$/i.test(requested)) return 'zh';
   const base = (requested ?? 'auto').toLowerCase().split(/[-_]/)[0] ?? 'auto';
   return (SENSE_VOICE_LANGUAGES as readonly string[]).includes(base) ? (base as SenseVoiceLanguage) : 'auto';
 }

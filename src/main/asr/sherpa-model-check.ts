@@ -19,6 +19,12 @@ export interface SherpaModelSpec {
   readonly checkValues?: (meta: ReadonlyMap<string, string>) => string | undefined;
   /** Symbols the recognizer looks up by name at load (a missing one throws std::out_of_range: abort). */
   readonly requiredTokens?: readonly string[];
+  /**
+   * The input the features go in: its declared last dimension must be the feature size the metadata
+   * implies (80 × lfr_window_size). onnxruntime would reject every call with a shape error otherwise,
+   * which sherpa-onnx reports as empty text rather than an error.
+   */
+  readonly featureInput?: string;
 }
 
 function intOf(meta: ReadonlyMap<string, string>, key: string): number | undefined {
@@ -42,6 +48,7 @@ function floatsOf(meta: ReadonlyMap<string, string>, key: string): number[] | un
 export const SENSE_VOICE_SPEC: SherpaModelSpec = {
   family: 'SenseVoice',
   inputs: ['x', 'x_length', 'language', 'text_norm'],
+  featureInput: 'x',
   requiredMetadata: [
     'vocab_size',
     'lfr_window_size',
@@ -86,6 +93,7 @@ function checkLfrCmvn(meta: ReadonlyMap<string, string>, ints: readonly string[]
 export const PARAFORMER_SPEC: SherpaModelSpec = {
   family: 'Paraformer',
   inputs: ['speech', 'speech_lengths'],
+  featureInput: 'speech',
   requiredMetadata: ['vocab_size', 'lfr_window_size', 'lfr_window_shift', 'neg_mean', 'inv_stddev'],
   checkValues: (meta) => checkLfrCmvn(meta, ['vocab_size', 'lfr_window_size', 'lfr_window_shift']),
   requiredTokens: ['</s>'],
@@ -111,10 +119,19 @@ export function checkSherpaModel(spec: SherpaModelSpec, model: string, tokens: s
   if (missingMeta.length > 0) {
     throw new AsrError('model-invalid', `${model} lacks the ${spec.family} metadata ${missingMeta.join(', ')} (not exported for sherpa-onnx?)`);
   }
-  const problem = spec.checkValues?.(info.metadata);
+  const problem = spec.checkValues?.(info.metadata) ?? featureSizeProblem(spec, info);
   if (problem !== undefined) throw new AsrError('model-invalid', `${model}: ${problem}`);
   checkTokens(spec, tokens, intOf(info.metadata, 'vocab_size'));
   return info;
+}
+
+/** A feature input whose declared size is not 80 × lfr_window_size (a symbolic or undeclared size passes). */
+function featureSizeProblem(spec: SherpaModelSpec, info: OnnxInfo): string | undefined {
+  if (spec.featureInput === undefined) return undefined;
+  const last = info.inputShapes.get(spec.featureInput)?.at(-1);
+  const want = 80 * (intOf(info.metadata, 'lfr_window_size') ?? 0);
+  if (typeof last !== 'number' || last === want) return undefined;
+  return `input ${spec.featureInput} takes ${last} features per frame but its metadata (lfr_window_size) gives ${want}: the model and its metadata do not match`;
 }
 
 /** tokens.txt: "symbol id" per line (sherpa-onnx/csrc/symbol-table.cc), at least vocab_size of them. */

@@ -51,8 +51,11 @@ export interface AsrResult {
 export interface AsrEngine {
   readonly kind: 'local' | 'remote';
   transcribe(pcm: Float32Array, opts?: TranscribeOptions): Promise<AsrResult>;
-  /** Loads the model ahead of the first call (engines with nothing to load have none). */
-  warmUp?(): Promise<void>;
+  /**
+   * Loads the model ahead of the first call (engines with nothing to load have none). `language`: the one
+   * the next calls will ask for, where the engine builds per language (SenseVoice), so it is loaded once.
+   */
+  warmUp?(opts?: { readonly language?: string }): Promise<void>;
   /** Frees the model / process; the engine can be used again afterwards (it reloads). */
   dispose(): Promise<void>;
 }

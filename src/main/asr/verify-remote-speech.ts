@@ -8,6 +8,7 @@ import { SAMPLE_RATE } from '../audio/pcm.ts';
 import type { SpeechCheckResult } from '../../shared/ipc/onboarding-contract.ts';
 import { hostOf, redactSecrets } from '../enhance/llm-client.ts';
 import type { Config } from '../settings/config-schema.ts';
+import { engineLanguage } from './recognition-language.ts';
 import { RemoteAsrEngine } from './remote-engine.ts';
 import { AsrError } from './types.ts';
 
@@ -32,7 +33,8 @@ export async function verifyRemoteSpeech(config: Config, apiKey: string | undefi
   const started = Date.now();
   const base = { host: hostOf(baseURL), model };
   try {
-    await engine.transcribe(testAudio(), { language: config.asr.language });
+    // The language only has to be one the service accepts; 'follow-ui' is taken as for an English UI.
+    await engine.transcribe(testAudio(), { language: engineLanguage(config.asr.language, 'en', 'remote').language });
     return { ...base, ok: true, code: null, message: 'the service transcribed the test audio', elapsedMs: Date.now() - started };
   } catch (err) {
     const code = err instanceof AsrError ? err.code : 'failed';

@@ -61,36 +61,84 @@ export function defaultVadModelPath(resolve: (id: string) => string = nodeRequir
   return unpackedPath(path.join(path.dirname(pkg), 'dist', 'silero_vad_v5.onnx'));
 }
 
-/** Runs Silero over 16 kHz mono PCM and returns the speech spans (in samples). */
-export function detectSpeech(samples: Float32Array, opts: VadOptions = {}): SpeechSpan[] {
+/** Silero v5 works on 32 ms windows at 16 kHz. */
+export const VAD_WINDOW = 512;
+
+/** Silence (s) that ends a speech span: also the shortest pause a live decoder cuts at (speech-chunker.ts). */
+export const VAD_MIN_SILENCE_SECONDS = 0.3;
+
+/**
+ * A Silero detector fed in order: `accept` takes any number of samples (windows of VAD_WINDOW are
+ * formed inside, so how the audio is batched never changes the result) and returns the speech spans
+ * that closed; `flush` closes the span still open at the end.
+ */
+export interface SpeechDetector {
+  accept(samples: Float32Array): SpeechSpan[];
+  flush(): SpeechSpan[];
+}
+
+/** Opens a detector; `bufferSeconds` must cover the longest span it will hold. Throws when the model is missing. */
+export function openSpeechDetector(opts: VadOptions & { readonly bufferSeconds: number }): SpeechDetector {
   const model = opts.modelPath ?? defaultVadModelPath();
   if (!fs.existsSync(model)) throw new Error(`VAD model not found: ${model}`);
   sherpa ??= nodeRequire('sherpa-onnx-node') as SherpaModule;
-  const windowSize = 512; // Silero v5 works on 32 ms windows at 16 kHz
   const vad = new sherpa.Vad(
     {
-      sileroVad: { model, threshold: opts.threshold ?? 0.5, minSilenceDuration: 0.3, minSpeechDuration: 0.1, windowSize, maxSpeechDuration: 30 },
+      sileroVad: { model, threshold: opts.threshold ?? 0.5, minSilenceDuration: VAD_MIN_SILENCE_SECONDS, minSpeechDuration: 0.1, windowSize: VAD_WINDOW, maxSpeechDuration: 30 },
       sampleRate: SAMPLE_RATE,
       numThreads: 1,
       debug: 0,
     },
-    Math.ceil(samples.length / SAMPLE_RATE) + 2,
+    Math.ceil(opts.bufferSeconds) + 2,
   );
-  const spans: SpeechSpan[] = [];
-  const drain = (): void => {
+  let pending = new Float32Array(0);
+  const drain = (): SpeechSpan[] => {
+    const spans: SpeechSpan[] = [];
     while (!vad.isEmpty()) {
       const seg = vad.front(false);
       spans.push({ start: seg.start, end: seg.start + seg.samples.length });
       vad.pop();
     }
+    return spans;
   };
-  for (let at = 0; at < samples.length; at += windowSize) {
-    vad.acceptWaveform(samples.slice(at, Math.min(samples.length, at + windowSize)));
-    drain();
-  }
-  vad.flush();
-  drain();
-  return spans;
+  return {
+    accept(samples) {
+      const all = pending.length === 0 ? samples : concat(pending, samples);
+      const whole = all.length - (all.length % VAD_WINDOW);
+      const spans: SpeechSpan[] = [];
+      for (let at = 0; at < whole; at += VAD_WINDOW) {
+        vad.acceptWaveform(all.slice(at, at + VAD_WINDOW));
+        spans.push(...drain());
+      }
+      pending = all.slice(whole);
+      return spans;
+    },
+    flush() {
+      // The last partial window, as detectSpeech always fed it.
+      const spans: SpeechSpan[] = [];
+      if (pending.length > 0) {
+        vad.acceptWaveform(pending);
+        pending = new Float32Array(0);
+        spans.push(...drain());
+      }
+      vad.flush();
+      spans.push(...drain());
+      return spans;
+    },
+  };
+}
+
+function concat(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** Runs Silero over 16 kHz mono PCM and returns the speech spans (in samples). */
+export function detectSpeech(samples: Float32Array, opts: VadOptions = {}): SpeechSpan[] {
+  const detector = openSpeechDetector({ ...opts, bufferSeconds: samples.length / SAMPLE_RATE });
+  return [...detector.accept(samples), ...detector.flush()];
 }
 
 /** Trims leading and trailing non-speech; with no speech at all the result is empty. */

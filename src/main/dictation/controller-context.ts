@@ -8,7 +8,7 @@ import type { DictationEvent, DictationSnapshot } from '../../shared/ipc/dictati
 import type { AudioJournal } from '../audio/journal.ts';
 import type { InputContextInfo } from '../ports/input-context-port.ts';
 import type { Config } from '../settings/config-schema.ts';
-import type { ClockPort, DictationPorts } from './ports.ts';
+import type { ClockPort, DictationPorts, LiveAsr } from './ports.ts';
 import type { SessionBuffer } from './session-buffer.ts';
 import type { SessionJournal } from './session-journal.ts';
 import type { MachineEvent } from './session-types.ts';
@@ -34,6 +34,8 @@ export interface ControllerContext {
   snapshot(): DictationSnapshot;
   /** Hands over the capture buffer of session `id` (null when it is not the current one). */
   takeBuffer(id: string): SessionBuffer | null;
+  /** Hands over session `id`'s transcription-while-speaking (null when it has none). */
+  takeLive(id: string): LiveAsr | null;
   /** The input context read at session `id`'s start (null when off, unsupported or not read). */
   inputContext(id: string): Promise<InputContextInfo | null>;
 }

@@ -16,6 +16,7 @@ import type { Config } from '../settings/config-schema.ts';
 import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
 import { deliverAgain, LoggedRecords, logRecord, runOutput } from './delivery.ts';
 import { runEnhance } from './enhance-step.ts';
+import { LiveFeed } from './live-feed.ts';
 import { systemClock, type ClockPort, type DictationPorts } from './ports.ts';
 import { PreviewCache } from './preview-cache.ts';
 import { SessionBuffer } from './session-buffer.ts';
@@ -53,6 +54,8 @@ export class DictationController {
   readonly audioJournal: AudioJournal;
   readonly sessions: SessionJournal;
   private buffer: SessionBuffer | null = null;
+  /** The current recording's transcription-while-speaking, if its engine does that. */
+  private readonly live: LiveFeed;
   private timer: unknown = null;
   private readonly aborts = new Map<string, AbortController>();
   private readonly pending = new Set<Promise<void>>();
@@ -73,6 +76,7 @@ export class DictationController {
     this.ports = ports;
     this.clock = ports.clock ?? systemClock;
     this.audioJournal = new AudioJournal(ports.dataDir);
+    this.live = new LiveFeed(ports);
     this.sessions = new SessionJournal(ports.dataDir);
     this.last = this.emptySnapshot();
     this.ctx = {
@@ -88,6 +92,7 @@ export class DictationController {
       patchSnapshot: (fields) => (this.last = { ...this.last, ...fields }),
       snapshot: () => this.snapshot(),
       takeBuffer: (id) => this.takeBuffer(id),
+      takeLive: (id) => this.live.take(id),
       inputContext: (id) => this.contexts.get(id) ?? Promise.resolve(null),
     };
   }
@@ -312,7 +317,12 @@ export class DictationController {
     switch (effect.kind) {
       case 'capture-start': {
         this.last = { ...this.emptySnapshot(), sessionId: effect.id };
-        this.buffer = new SessionBuffer(effect.id, { maxSeconds: this.config().audio.max_recording_seconds, sessionsDir: this.sessions.dir });
+        this.live.start(effect.id, (text) => this.partial(effect.id, text));
+        this.buffer = new SessionBuffer(effect.id, {
+          maxSeconds: this.config().audio.max_recording_seconds,
+          sessionsDir: this.sessions.dir,
+          onAudio: (kept, rate) => this.live.feed(effect.id, kept, rate),
+        });
         if (this.buffer.fileError !== null) this.ports.log?.('warn', 'raw recording file not written; recording in memory only', { error: this.buffer.fileError });
         // The journals are crash safety: a disk that refuses them (read-only, full) must not stop the recording.
         journalBestEffort(this.ports, 'the session journal', () => this.sessions.put(effect.id, { stage: 'recording', mode: this.modeOf(effect.id), status: 'active' }));
@@ -386,6 +396,12 @@ export class DictationController {
     if (b === null || b.id !== id) return null;
     this.buffer = null;
     return b;
+  }
+
+  /** The text decoded so far of session `id`, while it is still recording or transcribing (the indicator's live text). */
+  private partial(id: string, text: string): void {
+    const m = this.m;
+    if (m.state !== 'idle' && m.s.id === id && (m.state === 'recording' || m.state === 'transcribing')) this.emit({ kind: 'partial', sessionId: id, text });
   }
 
   private clearTimer(): void {

@@ -24,6 +24,22 @@ export interface AsrPort {
   transcribe(input: { readonly id: string; readonly pcm: Float32Array; readonly signal: AbortSignal }): Promise<{ readonly text: string; readonly language: string }>;
   /** Name of the model the next transcription uses (recorded as `stt_model`). */
   modelName(): string;
+  /**
+   * Starts transcribing session `id` while it is recorded (asr.local.decode_while_speaking); null when
+   * the engine decodes at key-up only (remote, setting off, no VAD). `onText`: the text so far.
+   */
+  startLive?(id: string, onText: (text: string) => void): LiveAsr | null;
+}
+
+/** A transcription that runs while its session is recorded (16 kHz samples in, text at the end). */
+export interface LiveAsr {
+  push(pcm16k: Float32Array): void;
+  /** The recording ended: whether speech was heard and the range of it to journal and decode. */
+  end(): { readonly speech: boolean; readonly keptStart: number; readonly keptEnd: number };
+  /** Samples [start, end) of the recording. */
+  audio(start: number, end: number): Float32Array;
+  result(signal: AbortSignal): Promise<{ readonly text: string; readonly language: string; readonly chunks: number; readonly pendingAtEnd: number }>;
+  cancel(): void;
 }
 
 /** The enhancer, reduced to one call. It never throws for a model problem (it falls back itself). */

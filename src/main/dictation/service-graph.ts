@@ -83,16 +83,39 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
     journal: new AudioJournal(opts.dataDir),
     remoteApiKey: () => opts.secrets?.get('asr:remote'),
     remoteKeyMismatch: () => opts.secrets?.mismatch?.('asr:remote'),
+    // asr.language 'follow-ui' follows the UI language (recognition-language.ts).
+    uiLanguage: opts.lang,
     ...(opts.launcher ? { launcher: opts.launcher } : {}),
   });
+  /** The language a record names when the engine did not say: the one the engine was given ('' for auto). */
+  const languageGiven = (c: Config): string => {
+    const given = asr.callOptions(c, []).language ?? 'auto';
+    return given === 'auto' ? '' : given;
+  };
 
+  const hotwordsFor = (c: Config): readonly string[] =>
+    vocabulary?.hotwordsForAsr(sttModelName(c), { maxHotwords: c.ai_enhance.vocabulary.max_dynamic_hotwords, maxChars: c.ai_enhance.vocabulary.max_hotword_chars }) ?? [];
   const asrPort: AsrPort = {
     modelName: () => sttModelName(config()),
     transcribe: async ({ id, pcm, signal }) => {
       const c = config();
-      const hotwords = vocabulary?.hotwordsForAsr(sttModelName(c), { maxHotwords: c.ai_enhance.vocabulary.max_dynamic_hotwords, maxChars: c.ai_enhance.vocabulary.max_hotword_chars }) ?? [];
-      const r = await asr.transcribe(c, { pcm, sessionId: id, hotwords, signal });
-      return { text: r.text, language: r.language ?? (c.asr.language === 'auto' ? '' : c.asr.language) };
+      const r = await asr.transcribe(c, { pcm, sessionId: id, hotwords: hotwordsFor(c), signal });
+      return { text: r.text, language: r.language ?? languageGiven(c) };
+    },
+    startLive: (_id, onText) => {
+      const c = config();
+      const live = asr.startLive(c, { hotwords: hotwordsFor(c), onText });
+      if (live === null) return null;
+      return {
+        push: (pcm) => live.push(pcm),
+        end: () => live.end(),
+        audio: (start, end) => live.audio(start, end),
+        cancel: () => live.cancel(),
+        result: async (signal) => {
+          const r = await live.result(signal);
+          return { text: r.text, language: r.language ?? languageGiven(c), chunks: r.chunks.length, pendingAtEnd: r.pendingAtEnd };
+        },
+      };
     },
   };
   const enhancePort: EnhancePort = {

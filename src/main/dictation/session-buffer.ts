@@ -42,9 +42,13 @@ export class SessionBuffer {
   /** Why the crash-safety file could not be written (the recording then lives in memory only). */
   fileError: string | null = null;
 
-  constructor(id: string, opts: { readonly maxSeconds: number; readonly sessionsDir: string | null }) {
+  /** Called with every kept batch, in order (the live transcription's feed). */
+  private readonly onAudio: ((kept: Float32Array, sampleRate: number) => void) | undefined;
+
+  constructor(id: string, opts: { readonly maxSeconds: number; readonly sessionsDir: string | null; readonly onAudio?: (kept: Float32Array, sampleRate: number) => void }) {
     this.id = id;
     this.maxSeconds = opts.maxSeconds;
+    this.onAudio = opts.onAudio;
     this.file = opts.sessionsDir === null ? null : recordingFile(opts.sessionsDir, id);
     this.toFile(() => {
       if (opts.sessionsDir !== null) fs.mkdirSync(opts.sessionsDir, { recursive: true });
@@ -100,6 +104,7 @@ export class SessionBuffer {
     this.samples += kept.length;
     const file = this.file;
     if (file !== null) this.toFile(() => fs.appendFileSync(file, Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength)));
+    this.onAudio?.(kept, this.rate);
     return meterLevel(kept);
   }
 

@@ -6,11 +6,13 @@
 import fs from 'node:fs';
 import { resolveChineseScript, toChineseScript } from '../asr/chinese-script.ts';
 import { AsrError } from '../asr/types.ts';
+import { isSilent } from '../audio/levels.ts';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { prepareForAsr } from '../audio/prepare.ts';
 import { resample } from '../audio/resample.ts';
 import type { Config } from '../settings/config-schema.ts';
 import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
+import type { LiveAsr } from './ports.ts';
 import { readRecordingFile, recordingFile } from './session-buffer.ts';
 
 /** Removes the raw frames file of session `id` (if any). */
@@ -20,6 +22,7 @@ export function removeRecordingFile(ctx: ControllerContext, id: string): void {
 
 /** Stops the capture and drops its audio; `journal` keeps it as a cancelled session (reopenable). */
 export async function discardCapture(ctx: ControllerContext, id: string, journal: boolean): Promise<void> {
+  ctx.takeLive(id)?.cancel();
   const b = ctx.takeBuffer(id);
   ctx.ports.capture.stop(id).catch(() => undefined);
   if (b === null) return;
@@ -44,6 +47,12 @@ export async function transcribe(ctx: ControllerContext, id: string, from: 'capt
     if (from === 'capture') {
       await ctx.ports.capture.stop(id);
       const b = ctx.takeBuffer(id);
+      const live = ctx.takeLive(id);
+      if (live !== null && b !== null && b.sampleRate === SAMPLE_RATE) {
+        await finishLive(ctx, id, b.pcm(), live, ac.signal);
+        return;
+      }
+      live?.cancel();
       pcm = b?.pcm() ?? new Float32Array(0);
       rate = b?.sampleRate || SAMPLE_RATE;
     } else {
@@ -52,34 +61,76 @@ export async function transcribe(ctx: ControllerContext, id: string, from: 'capt
     }
     const prepared = prepareForAsr(pcm, rate, { silenceRms: config.audio.silence_rms, maxSeconds: config.audio.max_recording_seconds, vad: config.audio.vad_enabled });
     if (prepared.kind === 'silent') {
-      journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.remove(id));
-      journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.remove(id));
-      removeRecordingFile(ctx, id);
-      ctx.dispatch({ type: 'asr-silent', id, reason: prepared.reason });
+      dropSilent(ctx, id, prepared.reason);
       return;
     }
-    // Audio and state on disk before any network call.
-    // A disk that refuses it (read-only, full) costs the retry-from-audio, never the dictation.
-    if (from === 'capture' || !ctx.audioJournal.hasAudio(id)) journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.write(id, prepared.samples, SAMPLE_RATE, { mode: ctx.modeOf(id) }));
-    // The session file still says `recording`; with the WAV journaled, recovery transcribes that WAV.
-    removeRecordingFile(ctx, id);
+    journalAudio(ctx, id, prepared.samples, from === 'capture');
     const res = await ctx.ports.asr.transcribe({ id, pcm: prepared.samples, signal: ac.signal });
-    // One script from here on (panel, diff, enhancer, history): whisper often answers Mandarin in Traditional.
-    const text = await scriptOf(ctx, res.text.trim(), config);
-    const asr = { text, language: res.language, sttModel: ctx.ports.asr.modelName(), duration: Math.round((prepared.samples.length / SAMPLE_RATE) * 10) / 10 };
-    ctx.patchSnapshot({ sessionId: id, asrText: asr.text, text: asr.text });
-    ctx.emit({ kind: 'asr', sessionId: id, text: asr.text, language: asr.language });
-    ctx.dispatch({ type: 'asr-done', id, asr });
+    await asrDone(ctx, id, res, prepared.samples.length);
   } catch (err) {
-    const message = errorText(err);
-    const entry = ctx.audioJournal.get(id);
-    if (entry && entry.status !== 'failed') journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.markFailed(id, message));
-    journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.remove(id));
-    const missing = err instanceof AsrError && err.code === 'model-missing' && config.asr.engine === 'local';
-    ctx.dispatch(missing ? { type: 'asr-failed', id, error: message, missingModel: config.asr.local.model } : { type: 'asr-failed', id, error: message });
+    asrFailed(ctx, id, config, err);
   } finally {
     ctx.aborts.delete(id);
   }
+}
+
+/**
+ * Key-up of a recording decoded while it was spoken: only the last chunk is left to decode. The same
+ * order as a one-pass decode: silence check, the audio journaled (fsynced), then the wait for the text.
+ */
+async function finishLive(ctx: ControllerContext, id: string, pcm: Float32Array, live: LiveAsr, signal: AbortSignal): Promise<void> {
+  const config = ctx.config();
+  if (isSilent(pcm, config.audio.silence_rms)) {
+    live.cancel();
+    dropSilent(ctx, id, 'below-threshold');
+    return;
+  }
+  const end = live.end();
+  if (end.keptEnd <= end.keptStart) {
+    live.cancel();
+    dropSilent(ctx, id, 'no-speech-detected');
+    return;
+  }
+  const kept = end.keptStart === 0 && end.keptEnd === pcm.length ? pcm : live.audio(end.keptStart, end.keptEnd);
+  journalAudio(ctx, id, kept, true);
+  const res = await live.result(signal);
+  ctx.ports.log?.('info', 'decoded while speaking', { chunks: res.chunks, pendingAtKeyUp: res.pendingAtEnd, seconds: Math.round(kept.length / SAMPLE_RATE) });
+  await asrDone(ctx, id, res, kept.length);
+}
+
+/** Nothing to transcribe: the session and its audio are forgotten, the user told. */
+function dropSilent(ctx: ControllerContext, id: string, reason: 'below-threshold' | 'no-speech-detected' | 'empty'): void {
+  journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.remove(id));
+  journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.remove(id));
+  removeRecordingFile(ctx, id);
+  ctx.dispatch({ type: 'asr-silent', id, reason });
+}
+
+/** Audio and state on disk before the (last) ASR call; a disk that refuses it costs the retry-from-audio, never the dictation. */
+function journalAudio(ctx: ControllerContext, id: string, samples: Float32Array, fromCapture: boolean): void {
+  if (fromCapture || !ctx.audioJournal.hasAudio(id)) journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.write(id, samples, SAMPLE_RATE, { mode: ctx.modeOf(id) }));
+  // The session file still says `recording`; with the WAV journaled, recovery transcribes that WAV.
+  removeRecordingFile(ctx, id);
+}
+
+/** The transcript is in: one script, the panel and the machine told. */
+async function asrDone(ctx: ControllerContext, id: string, res: { readonly text: string; readonly language: string }, samples: number): Promise<void> {
+  // One script from here on (panel, diff, enhancer, history): whisper often answers Mandarin in Traditional.
+  const text = await scriptOf(ctx, res.text.trim(), ctx.config());
+  const asr = { text, language: res.language, sttModel: ctx.ports.asr.modelName(), duration: Math.round((samples / SAMPLE_RATE) * 10) / 10 };
+  ctx.patchSnapshot({ sessionId: id, asrText: asr.text, text: asr.text });
+  ctx.emit({ kind: 'asr', sessionId: id, text: asr.text, language: asr.language });
+  ctx.dispatch({ type: 'asr-done', id, asr });
+}
+
+/** The transcription failed: the audio stays journaled (marked failed) for a retry. */
+function asrFailed(ctx: ControllerContext, id: string, config: Config, err: unknown): void {
+  const message = errorText(err);
+  const entry = ctx.audioJournal.get(id);
+  if (entry && entry.status !== 'failed') journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.markFailed(id, message));
+  journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.remove(id));
+  const missing = err instanceof AsrError && err.code === 'model-missing' && config.asr.engine === 'local';
+  ctx.dispatch(missing ? { type: 'asr-failed', id, error: message, missingModel: config.asr.local.model } : { type: 'asr-failed', id, error: message });
 }
 
 /** `text` in the configured Chinese script; on a converter failure the text as recognised (logged). */

@@ -15,7 +15,7 @@ import { credentialPathIn, urlHoldsCredential } from '../../shared/redact.ts';
  */
 
 /** Config format version this build writes; migrations.ts lifts older files to it. */
-export const CONFIG_VERSION = 2;
+export const CONFIG_VERSION = 3;
 
 /** Names of keys that hold secrets; they are refused anywhere in config.json (secrets.ts stores them). */
 export const SECRET_KEY_NAMES: ReadonlySet<string> = new Set([
@@ -70,8 +70,12 @@ const httpUrl = z
   .refine((s) => !urlHoldsCredential(s), KEY_IN_URL);
 /** Identifier for providers (also used in secret names `provider:<id>`). */
 const providerId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ - only (no dots: ids appear in key paths)');
-/** 'auto' or a language code such as zh, en, yue, zh-TW. */
-const languageCode = z.string().regex(/^(auto|[a-z]{2,3}(-[A-Za-z]{2,4})?)$/, "'auto' or a language code like zh, en");
+/**
+ * The recognition language (asr/recognition-language.ts maps it per engine): 'follow-ui' (the app's UI
+ * language: Chinese → 'zh-en', English → 'en'), 'zh-en' (Chinese + English mixed), 'auto', or a language
+ * code such as zh, en, yue, zh-TW (WenZi's values, `zh` by default there, are all codes or 'auto').
+ */
+const languageCode = z.string().regex(/^(auto|follow-ui|zh-en|[a-z]{2,3}(-[A-Za-z]{2,4})?)$/, "'follow-ui', 'zh-en', 'auto' or a language code like zh, en");
 
 /** One OpenAI-compatible LLM provider (WenZi shape minus `api_key`, which lives in the secret store). */
 export const providerSchema = z.object({
@@ -142,6 +146,8 @@ export const configSchema = z.object({
       /** While recording: cancel (WenZi's `space`, kept for WenZi configs); Escape cancels as well, always. */
       cancel_key: recordingKey.default('space'),
       visual_indicator: z.boolean().default(true),
+      /** The indicator shows the text decoded so far while recording (needs asr.local.decode_while_speaking). */
+      live_text: z.boolean().default(false),
       sound_enabled: z.boolean().default(true),
       sound_volume: finiteNumber.min(0).max(1).default(0.4),
     })
@@ -162,7 +168,7 @@ export const configSchema = z.object({
   asr: z
     .object({
       engine: z.enum(['local', 'remote']).default('local'),
-      language: languageCode.default('auto'),
+      language: languageCode.default('follow-ui'),
       /**
        * Script of Chinese ASR output, converted before display, diffing and history (asr/chinese-script.ts):
        * auto = Traditional for zh-TW/zh-HK/zh-MO/zh-Hant/yue, else Simplified (WenZi converts to Simplified).
@@ -182,6 +188,11 @@ export const configSchema = z.object({
            * trades the model's memory (held until idle_unload_minutes) for a fast first dictation.
            */
           warm_up: z.boolean().default(true),
+          /**
+           * Decode each stretch of speech as the speaker pauses (Silero VAD) while the key is still held, so
+           * key-up waits only for the last stretch instead of the whole recording (live-transcriber.ts).
+           */
+          decode_while_speaking: z.boolean().default(true),
           models_mirror: httpUrl.default('https://huggingface.co/ggerganov/whisper.cpp/resolve/main'),
         })
         .prefault({}),

@@ -7,7 +7,8 @@ import { isPlainObject } from './plain.ts';
 export interface Migration {
   readonly from: number;
   readonly describe: string;
-  readonly apply: (raw: Record<string, unknown>, notes: string[]) => void;
+  /** `fromVersion`: the document's version before any step ran (which app wrote it: 0 = WenZi or hand-written). */
+  readonly apply: (raw: Record<string, unknown>, notes: string[], fromVersion: number) => void;
 }
 
 /**
@@ -43,6 +44,23 @@ export const MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    from: 2,
+    describe: 'asr.language "auto" written by an older Tingxie → "follow-ui" (the new default)',
+    apply(raw, notes, fromVersion) {
+      // Tingxie before version 3 defaulted asr.language to "auto" and wrote the whole config on every save,
+      // so an "auto" in a file it wrote (version 1 or 2) is the default nobody chose, not a choice: it becomes
+      // the new default, "follow-ui" (recognition-language.ts). A user who did pick auto picks it again in
+      // Settings, which now warns that detection is unreliable on short clips. A version 0 file is WenZi's
+      // (WenZi writes no version; its own default is "zh") or hand-written: there "auto" was chosen, and it
+      // stays, as does every other value (zh, en, yue…) in any file.
+      if (fromVersion < 1) return;
+      const asr = getPath(raw, ['asr']);
+      if (!isPlainObject(asr) || asr.language !== 'auto') return;
+      asr.language = 'follow-ui';
+      notes.push('asr.language "auto" (the old default) became "follow-ui": recognition follows the app language');
+    },
+  },
 ];
 
 /** Result of migrating a raw document. */
@@ -71,7 +89,7 @@ export function migrate(raw: Record<string, unknown>, migrations: readonly Migra
   while (v < target) {
     const step = migrations.find((m) => m.from === v);
     if (step === undefined) throw new Error(`no config migration from version ${v}`);
-    step.apply(raw, notes);
+    step.apply(raw, notes, fromVersion);
     v += 1;
   }
   raw.version = target;

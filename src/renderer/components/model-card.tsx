@@ -1,6 +1,6 @@
 import type { ModelItem } from '../../shared/ipc/settings-types.ts';
-import type { MessageKey } from '../lib/i18n.ts';
-import { speechModelName } from '../lib/human-names.ts';
+import type { MessageKey, UiLanguage } from '../lib/i18n.ts';
+import { languageName, speechModelName } from '../lib/human-names.ts';
 import { useI18n, type Translate } from '../lib/i18n-context.ts';
 
 /** `1.2 GB`, `148 MB`. */
@@ -22,6 +22,12 @@ export interface ModelCardProps {
   readonly onDelete: () => void;
   /** Chooses this (installed) model; absent where choosing happens elsewhere. */
   readonly onUse?: () => void;
+}
+
+/** The languages line of a card: a sherpa-onnx model's own few, else whisper's English-only or ~99. */
+function modelLanguages(m: ModelItem, t: Translate, lang: UiLanguage): string {
+  if (m.languages !== undefined && m.languages.length > 0) return m.languages.map((code) => languageName(code, lang)).join(lang === 'zh' ? '、' : ', ');
+  return t(m.englishOnly ? 'model.lang.en' : 'model.lang.multi');
 }
 
 /** Why a download failed, in the UI language (the service's own words follow as details). */
@@ -53,7 +59,7 @@ export function ModelCard({ model: m, selected, recommended, onDownload, onPause
         {selected && !m.installed && (d === null || d.state === 'failed') ? <span className="badge badge-warn">{t('model.selectedMissing')}</span> : null}
       </div>
       <p className="help model-facts">
-        {formatBytes(m.bytes)} · {t(`model.speed.${Math.min(5, Math.max(1, m.speed))}` as MessageKey)} · {t(m.englishOnly ? 'model.lang.en' : 'model.lang.multi')}
+        {formatBytes(m.bytes)} · {t(`model.speed.${Math.min(5, Math.max(1, m.speed))}` as MessageKey)} · {modelLanguages(m, t, lang)}
       </p>
       {d?.state === 'downloading' ? (
         <div className="model-progress">

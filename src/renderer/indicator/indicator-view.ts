@@ -1,12 +1,15 @@
 /**
  * The recording indicator's DOM: a dot, a label and a level meter of a few bars. Pure DOM over a root
  * element, so the browser test can drive it with events like the app does. When a dictation ends badly
- * it shows a short message with the next step instead (main shows the window wider for it).
+ * it shows a short message with the next step instead (main shows the window wider for it). With live
+ * text on (`feedback.live_text`) the label gives way to the text decoded so far once words arrive (main
+ * shows the window taller for it, from the start, so nothing moves then); see live-text-view.ts.
  */
 import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-types.ts';
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 import { shortNoticeText } from '../../shared/notices/notice-short.ts';
 import { translate, type MessageKey, type UiLanguage } from '../lib/i18n.ts';
+import { createLiveText } from './live-text-view.ts';
 
 /** Number of meter bars. */
 export const BARS = 9;
@@ -32,6 +35,8 @@ export interface IndicatorHandle {
   setLanguage(lang: UiLanguage): void;
   /** Whether failures open the preview panel (preview on, or direct mode opted in): the next step differs. */
   setPanelShowsFailures(panel: boolean): void;
+  /** Whether the text decoded so far is shown (shared/live-text.ts `liveTextShown`); off looks as before. */
+  setLiveText(on: boolean): void;
 }
 
 /** Builds the indicator inside `root` (labels in `lang`) and returns its handle. */
@@ -57,12 +62,26 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
     meter.append(b);
     bars.push(b);
   }
-  root.replaceChildren(dot, label, meter);
+  const live = createLiveText();
+  root.replaceChildren(dot, label, live.element, meter);
   let smooth = 0;
   let language = lang;
   let state: DictationState = 'idle';
   let panel = true;
   let shown: { readonly level: NoticeLevel; readonly notice: Notice } | null = null;
+  let liveOn = false;
+  /** The dictation the indicator follows: partial text of any other is ignored. */
+  let session: string | null = null;
+  /** Live text in view: the label steps aside (kept for screen readers), the text takes its place. */
+  const layout = (): void => {
+    const text = liveOn && live.text !== '' && root.dataset.state !== 'notice' && root.dataset.state !== 'idle';
+    const appears = text && root.dataset.text === undefined;
+    if (text) root.dataset.text = '';
+    else delete root.dataset.text;
+    label.classList.toggle('sr-only', text);
+    // The box was not laid out until now: fit the text into it (words that came meanwhile fade in).
+    if (appears) live.refit();
+  };
   const showNotice = (): void => {
     const text = shown === null ? null : shortNoticeText(language, shown.notice, { where: 'indicator', panel });
     if (shown === null || text === null) return;
@@ -70,11 +89,17 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
     root.dataset.level = shown.level;
     label.textContent = text;
     label.setAttribute('role', shown.level === 'error' ? 'alert' : 'status');
+    layout();
   };
   const apply = (e: DictationEvent): void => {
     if (e.kind === 'state') {
       // A new dictation replaces a message; going idle keeps it (main hides the window after a while).
       if (e.state === 'idle' && shown !== null) return;
+      // A new dictation (or a restarted take) starts with an empty text.
+      if (e.sessionId !== session) {
+        session = e.sessionId;
+        live.clear();
+      }
       shown = null;
       delete root.dataset.level;
       label.removeAttribute('role');
@@ -85,6 +110,13 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
         smooth = 0;
         meter.setAttribute('aria-valuenow', '0.00');
       }
+      layout();
+      return;
+    }
+    if (e.kind === 'partial') {
+      if (e.sessionId !== session || (state !== 'recording' && state !== 'transcribing')) return;
+      live.set(e.text);
+      layout();
       return;
     }
     if (e.kind === 'notice') {
@@ -117,6 +149,12 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
     setPanelShowsFailures(next) {
       panel = next;
       showNotice();
+    },
+    setLiveText(on) {
+      liveOn = on;
+      if (on) root.dataset.live = '';
+      else delete root.dataset.live;
+      layout();
     },
   };
 }

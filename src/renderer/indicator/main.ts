@@ -3,7 +3,8 @@
 import startUrl from '../../../assets/sounds/start.wav?url';
 import stopUrl from '../../../assets/sounds/stop.wav?url';
 import { bridge, hasBridge } from '../lib/bridge.ts';
-import { boolAt } from '../lib/config-view.ts';
+import { boolAt, choiceAt } from '../lib/config-view.ts';
+import { liveTextShown } from '../../shared/live-text.ts';
 import { mountIndicator } from './indicator-view.ts';
 import './indicator.css';
 
@@ -18,7 +19,18 @@ if (root !== null && hasBridge()) {
     bridge.app.info().then((i) => indicator.setLanguage(i.uiLanguage), () => undefined);
     // Failures open the panel when previewing (or when direct mode opted in): the message's next step says where.
     bridge.config.get().then(
-      (c) => indicator.setPanelShowsFailures(boolAt(c, 'output.preview', true) || boolAt(c, 'output.preview_on_failure', false)),
+      (c) => {
+        indicator.setPanelShowsFailures(boolAt(c, 'output.preview', true) || boolAt(c, 'output.preview_on_failure', false));
+        // The text so far, by the rule main sizes the window by (defaults as in config-schema.ts).
+        indicator.setLiveText(
+          liveTextShown({
+            visual_indicator: boolAt(c, 'feedback.visual_indicator', true),
+            live_text: boolAt(c, 'feedback.live_text', false),
+            engine: choiceAt(c, 'asr.engine', ['local', 'remote'] as const, 'local'),
+            decode_while_speaking: boolAt(c, 'asr.local.decode_while_speaking', true),
+          }),
+        );
+      },
       () => undefined,
     );
   };

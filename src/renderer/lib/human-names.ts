@@ -34,6 +34,8 @@ export function modeLabeller(modes: readonly { readonly id: string; readonly lab
 
 /** Speech languages Tingxie names itself (whisper codes), so the list reads the same everywhere. */
 const LANGUAGE_NAMES: Readonly<Record<string, Readonly<Record<UiLanguage, string>>>> = {
+  // asr.language 'zh-en': Mandarin with English words mixed in (src/shared/recognition-language.ts).
+  'zh-en': { en: 'Chinese + English', zh: '中英混合' },
   zh: { en: 'Chinese (Mandarin)', zh: '中文（普通话）' },
   en: { en: 'English', zh: '英语' },
   yue: { en: 'Cantonese', zh: '粤语' },

@@ -93,6 +93,7 @@ function onEvent(s: PanelState, e: DictationEvent, now: number): PanelState {
       return { ...base, state: e.state, mode: e.state === 'idle' ? base.mode : e.mode };
     }
     case 'level':
+    case 'partial': // the indicator's live text; the panel shows the transcript once it is final
       return s;
     case 'asr':
       if (e.sessionId !== s.sessionId) return s;

@@ -3,6 +3,7 @@ import { SwitchField } from '../components/switch-field.tsx';
 import { boolAt, choiceAt, stringAt, valueAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { keyDisplayName } from '../../shared/key-names.ts';
+import { liveTextBlocker } from '../../shared/live-text.ts';
 import { HotkeyStatus } from './hotkey-status.tsx';
 import { KeyNameField } from './key-name-field.tsx';
 import { ShortcutField } from './shortcut-field.tsx';
@@ -33,6 +34,13 @@ export function RecordingSection({ config, saver, bridge, platform }: TabProps &
   const holdKey = holdKeyOf(config);
   const keyOptions: { value: string; label: string }[] = holdKeys(platform).map((k) => ({ value: k, label: keyDisplayName(k, platform) }));
   if (!keyOptions.some((o) => o.value === holdKey)) keyOptions.push({ value: holdKey, label: keyDisplayName(holdKey, platform) });
+  const indicatorOn = boolAt(config, 'feedback.visual_indicator', true);
+  // The text so far needs the indicator and a local engine that decodes while the key is held.
+  const liveBlocker = liveTextBlocker({
+    visual_indicator: indicatorOn,
+    engine: choiceAt(config, 'asr.engine', ['local', 'remote'] as const, 'local'),
+    decode_while_speaking: boolAt(config, 'asr.local.decode_while_speaking', true),
+  });
   const recordingKey = (id: string, path: string, label: string, fallback: string, opts: { help?: string } = {}) => (
     <KeyNameField
       id={id}
@@ -94,9 +102,18 @@ export function RecordingSection({ config, saver, bridge, platform }: TabProps &
         <SwitchField
           id="rec-indicator"
           label={t('rec.indicator')}
-          checked={boolAt(config, 'feedback.visual_indicator', true)}
+          checked={indicatorOn}
           error={saver.errors['feedback.visual_indicator']}
           onChange={(v) => saver.save('feedback.visual_indicator', v)}
+        />
+        <SwitchField
+          id="rec-live-text"
+          label={t('rec.liveText')}
+          help={t(liveBlocker === null ? 'rec.liveText.help' : `rec.liveText.${liveBlocker}`)}
+          disabled={liveBlocker !== null}
+          checked={boolAt(config, 'feedback.live_text', false)}
+          error={saver.errors['feedback.live_text']}
+          onChange={(v) => saver.save('feedback.live_text', v)}
         />
       </div>
       <div className="group" role="group" aria-labelledby="rec-keys-title" aria-describedby="rec-keys-help">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { AUTO_LANGUAGE, FOLLOW_UI_LANGUAGE, MIXED_ZH_EN, followedRecognitionLanguage } from '../../shared/recognition-language.ts';
 import { urlHoldsCredential } from '../../shared/redact.ts';
 import { Banner } from '../components/banner.tsx';
 import { SelectField } from '../components/select-field.tsx';
@@ -16,7 +17,8 @@ import type { TabProps } from './tab-props.ts';
 const engines = ['local', 'remote'] as const;
 /** asr.chinese_script: Traditional ↔ Simplified conversion of the transcript. */
 const CHINESE_SCRIPTS = ['auto', 'simplified', 'traditional', 'as-recognized'] as const;
-const LANGUAGES = ['auto', 'zh', 'en', 'yue', 'ja', 'ko', 'fr', 'de', 'es'] as const;
+/** asr.language choices: the app's language (default), the zh-en mix, single languages, and detection last (unreliable on short clips). */
+const LANGUAGES = [FOLLOW_UI_LANGUAGE, MIXED_ZH_EN, 'zh', 'en', 'yue', 'ja', 'ko', AUTO_LANGUAGE] as const;
 
 /** Speech: engine, language, local model + model manager, remote endpoint with its write-only key. */
 export function SpeechTab({ config, saver, bridge }: TabProps) {
@@ -25,8 +27,10 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
   const [urlError, setUrlError] = useState<string | null>(null);
   const modelsState = useModels(bridge);
   const { models } = modelsState;
-  const language = stringAt(config, 'asr.language', 'auto');
-  const langOptions = LANGUAGES.map((l) => ({ value: l as string, label: l === 'auto' ? t('speech.language.auto') : languageName(l, lang) }));
+  const language = stringAt(config, 'asr.language', FOLLOW_UI_LANGUAGE);
+  const languageLabel = (l: string): string =>
+    l === AUTO_LANGUAGE ? t('speech.language.auto') : l === FOLLOW_UI_LANGUAGE ? t('speech.language.follow-ui', { language: languageName(followedRecognitionLanguage(lang), lang) }) : languageName(l, lang);
+  const langOptions = LANGUAGES.map((l) => ({ value: l as string, label: languageLabel(l) }));
   if (!langOptions.some((o) => o.value === language)) langOptions.push({ value: language, label: languageName(language, lang) });
   const model = stringAt(config, 'asr.local.model', 'base');
   const modelOptions = models.map((m) => ({ value: m.name, label: t(m.installed ? 'speech.model.installed' : 'speech.model.notInstalled', { name: speechModelName(m.name, lang) }) }));
@@ -51,7 +55,15 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
           error={saver.errors['asr.engine']}
           onChange={(v) => saver.save('asr.engine', v)}
         />
-        <SelectField id="asr-language" label={t('speech.language')} value={language} options={langOptions} error={saver.errors['asr.language']} onChange={(v) => saver.save('asr.language', v)} />
+        <SelectField
+          id="asr-language"
+          label={t('speech.language')}
+          help={language === AUTO_LANGUAGE ? t('speech.language.auto.help') : undefined}
+          value={language}
+          options={langOptions}
+          error={saver.errors['asr.language']}
+          onChange={(v) => saver.save('asr.language', v)}
+        />
         <SelectField
           id="asr-chinese-script"
           label={t('speech.chineseScript')}
@@ -77,6 +89,14 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
           checked={boolAt(config, 'asr.local.warm_up', true)}
           error={saver.errors['asr.local.warm_up']}
           onChange={(v) => saver.save('asr.local.warm_up', v)}
+        />
+        <SwitchField
+          id="asr-decode-while-speaking"
+          label={t('speech.decodeWhileSpeaking')}
+          help={t('speech.decodeWhileSpeaking.help')}
+          checked={boolAt(config, 'asr.local.decode_while_speaking', true)}
+          error={saver.errors['asr.local.decode_while_speaking']}
+          onChange={(v) => saver.save('asr.local.decode_while_speaking', v)}
         />
       </div>
       <h2>{t('speech.models')}</h2>

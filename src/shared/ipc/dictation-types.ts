@@ -66,6 +66,8 @@ export interface DictationPromptWire {
 export type DictationEvent =
   | { readonly kind: 'state'; readonly sessionId: string | null; readonly state: DictationState; readonly previous: DictationState; readonly mode: string }
   | { readonly kind: 'level'; readonly sessionId: string; readonly level: number }
+  /** While recording (asr.local.decode_while_speaking): the text decoded so far, every closed speech segment joined. */
+  | { readonly kind: 'partial'; readonly sessionId: string; readonly text: string }
   | { readonly kind: 'asr'; readonly sessionId: string; readonly text: string; readonly language: string }
   | { readonly kind: 'delta'; readonly sessionId: string; readonly stream: 'answer' | 'thinking' | 'reset'; readonly text: string }
   | { readonly kind: 'result'; readonly sessionId: string; readonly snapshot: DictationSnapshot }

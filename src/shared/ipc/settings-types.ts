@@ -24,6 +24,8 @@ export interface ModelItem {
   /** Size on disk when installed, else the catalog's approximate size. */
   readonly bytes: number | null;
   readonly englishOnly: boolean;
+  /** The few languages a model recognises (sherpa-onnx models); absent: whisper's ~99. */
+  readonly languages?: readonly string[];
   readonly quantized: boolean;
   /** Transcription speed on a typical laptop CPU, 1 (slowest) … 5 (fastest). */
   readonly speed: number;

@@ -107,6 +107,7 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
         installed: m.installed,
         bytes: m.bytes ?? m.catalog?.approxBytes ?? null,
         englishOnly: m.catalog?.englishOnly ?? /\.en(-|$)/.test(m.name),
+        ...(m.catalog?.sherpa ? { languages: m.catalog.sherpa.languages } : {}),
         quantized: m.catalog?.quantized ?? /-q\d/.test(m.name),
         speed: modelSpeed(m.name),
         recommended: m.recommended,

@@ -3,12 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioJournal } from '../../../../src/main/audio/journal.ts';
+import type { HostRequest } from '../../../../src/main/asr/engine-protocol.ts';
+import { nodeHostLauncher, type HostLauncher } from '../../../../src/main/asr/host-launcher.ts';
+import { MIXED_PROMPT_PREFIX } from '../../../../src/main/asr/recognition-language.ts';
 import { AsrService } from '../../../../src/main/asr/asr-service.ts';
 import { initialPromptFor } from '../../../../src/main/asr/initial-prompt.ts';
 import type { LocalWhisperEngine } from '../../../../src/main/asr/local-engine.ts';
 import { isEngineBuilt } from '../../../../src/main/asr/whisper-addon.ts';
 import { configSchema } from '../../../../src/main/settings/config-schema.ts';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../../helpers/openai-test-server.ts';
+import { ensureRandomSenseVoiceModel } from '../../../helpers/sense-voice-model.ts';
 import { ensureRandomWhisperModel } from '../../../helpers/whisper-model.ts';
 
 let dir: string;
@@ -65,4 +69,91 @@ describe('ASR service', () => {
     expect((svc.engineFor(withModel) as LocalWhisperEngine).status().loads).toBe(1);
     await svc.dispose();
   });
+});
+
+/** Records what the service sends to the real engine host (language, prompt), passing everything through. */
+function recordingLauncher(sent: HostRequest[]): HostLauncher {
+  const inner = nodeHostLauncher();
+  return () => {
+    const h = inner();
+    return { ...h, pid: h.pid, send: (m: HostRequest) => (sent.push(m), h.send(m)) };
+  };
+}
+
+const transcribeParams = (sent: readonly HostRequest[]) => sent.filter((m) => m.type === 'transcribe').map((m) => (m.type === 'transcribe' ? m.params : undefined));
+
+describe('ASR service: the recognition language per engine (issue 16 item 2)', () => {
+  it('callOptions: follow-ui follows the UI language, read per call; the mixed prefix leads the hotword prompt', () => {
+    let ui: 'zh' | 'en' = 'zh';
+    const svc = new AsrService({ dataDir: dir, journal: new AudioJournal(dir), remoteApiKey: () => undefined, uiLanguage: () => ui });
+    const config = configSchema.parse({ asr: { engine: 'local', local: { model: 'base' } } });
+    expect(config.asr.language).toBe('follow-ui');
+    expect(svc.callOptions(config, ['Tingxie'])).toEqual({ language: 'zh', temperature: 0, prompt: `${MIXED_PROMPT_PREFIX} Tingxie` });
+    ui = 'en';
+    expect(svc.callOptions(config, ['Tingxie'])).toEqual({ language: 'en', temperature: 0, prompt: 'Tingxie' });
+    // SenseVoice has no prompt input: no prefix, and the mix is zh.
+    ui = 'zh';
+    const sv = configSchema.parse({ asr: { engine: 'local', local: { model: 'sense-voice-small-int8' } } });
+    expect(svc.callOptions(sv, [])).toEqual({ language: 'zh', temperature: 0 });
+    // Without a UI language the service takes English.
+    const plain = new AsrService({ dataDir: dir, journal: new AudioJournal(dir), remoteApiKey: () => undefined });
+    expect(plain.callOptions(config, []).language).toBe('en');
+  });
+
+  it('remote: the mixed setting sends language zh and the prefix before the hotwords; auto sends no language', async () => {
+    const svc = new AsrService({ dataDir: dir, journal: new AudioJournal(dir), remoteApiKey: () => 'k', uiLanguage: () => 'zh' });
+    const before = server.requests.length;
+    const mixed = configSchema.parse({ asr: { engine: 'remote', language: 'zh-en', remote: { base_url: server.baseURL } } });
+    await svc.transcribe(mixed, { pcm: tone, sessionId: 'r-mixed', hotwords: ['WenZi'] });
+    expect(server.requests[before]?.fields).toMatchObject({ language: 'zh', prompt: `${MIXED_PROMPT_PREFIX} WenZi` });
+    const auto = configSchema.parse({ ...mixed, asr: { ...mixed.asr, language: 'auto' } });
+    await svc.transcribe(auto, { pcm: tone, sessionId: 'r-auto' });
+    expect(server.requests[before + 1]?.fields?.language).toBeUndefined();
+    await svc.dispose();
+  });
+
+  it.skipIf(!isEngineBuilt())('whisper host: the mixed setting arrives as language zh with the mixed prompt prefix', async () => {
+    const sent: HostRequest[] = [];
+    const svc = new AsrService({ dataDir: dir, journal: new AudioJournal(dir), remoteApiKey: () => undefined, uiLanguage: () => 'zh', launcher: recordingLauncher(sent) });
+    fs.mkdirSync(path.join(dir, 'models'), { recursive: true });
+    fs.copyFileSync(ensureRandomWhisperModel(), path.join(dir, 'models', 'ggml-random.bin'));
+    try {
+      // The default (follow-ui) under a Chinese UI is the mixed setting.
+      const config = configSchema.parse({ asr: { engine: 'local', local: { model: 'random', threads: 1 } } });
+      const r = await svc.transcribe(config, { pcm: tone, sessionId: 'w-mixed', hotwords: ['Tingxie'] });
+      expect(r.language).toBe('zh'); // whisper.cpp reports the language it decoded with
+      expect(transcribeParams(sent)).toEqual([expect.objectContaining({ language: 'zh', initialPrompt: `${MIXED_PROMPT_PREFIX} Tingxie` })]);
+    } finally {
+      await svc.dispose();
+    }
+  }, 60_000);
+
+  it('SenseVoice host: gets the mapped language (mixed → zh, follow-ui under an English UI → en)', async () => {
+    const sent: HostRequest[] = [];
+    let ui: 'zh' | 'en' = 'zh';
+    const svc = new AsrService({ dataDir: dir, journal: new AudioJournal(dir), remoteApiKey: () => undefined, uiLanguage: () => ui, launcher: recordingLauncher(sent) });
+    // The random-weight model installed where the catalog's SenseVoice model goes (<models>/<name>/model.int8.onnx).
+    const m = ensureRandomSenseVoiceModel();
+    const folder = path.join(dir, 'models', 'sense-voice-small-int8');
+    fs.mkdirSync(folder, { recursive: true });
+    fs.copyFileSync(m.model, path.join(folder, 'model.int8.onnx'));
+    fs.copyFileSync(m.tokens, path.join(folder, 'tokens.txt'));
+    try {
+      const config = configSchema.parse({ asr: { engine: 'local', language: 'zh-en', local: { model: 'sense-voice-small-int8', threads: 1, idle_unload_minutes: 0 } } });
+      // The warm-up builds the recognizer for the language dictations will ask for (zh), not auto.
+      await svc.warmUp(config);
+      expect(sent.filter((r) => r.type === 'load')).toEqual([expect.objectContaining({ sherpa: { family: 'sense-voice', language: 'zh', threads: 1 } })]);
+      const a = await svc.transcribe(config, { pcm: tone, sessionId: 'sv-mixed', hotwords: ['Tingxie'] });
+      expect(a.language).toBe('zh');
+      ui = 'en';
+      const follow = configSchema.parse({ ...config, asr: { ...config.asr, language: 'follow-ui' } });
+      const b = await svc.transcribe(follow, { pcm: tone, sessionId: 'sv-follow' });
+      expect(b.language).toBe('en'); // the generated model echoes the language it was given
+      const params = transcribeParams(sent);
+      expect(params.map((p) => p?.language)).toEqual(['zh', 'en']);
+      expect(params[0]).not.toHaveProperty('initialPrompt'); // no prompt input in sherpa
+    } finally {
+      await svc.dispose();
+    }
+  }, 60_000);
 });

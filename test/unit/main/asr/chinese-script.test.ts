@@ -23,6 +23,10 @@ describe('resolveChineseScript', () => {
     ['auto', 'zh-TW', 'traditional'],
     ['auto', 'zh-HK', 'traditional'],
     ['auto', 'yue', 'traditional'],
+    // The recognition-language values of issue 16: the app's Chinese is Simplified, the mix is Mandarin.
+    ['auto', 'follow-ui', 'simplified'],
+    ['auto', 'zh-en', 'simplified'],
+    ['traditional', 'zh-en', 'traditional'],
     ['simplified', 'zh-TW', 'simplified'],
     ['traditional', 'zh', 'traditional'],
     ['as-recognized', 'zh', 'as-recognized'],

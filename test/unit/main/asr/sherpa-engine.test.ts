@@ -48,6 +48,8 @@ describe('the generated SenseVoice model', () => {
     expect(info.metadata.get('lfr_window_size')).toBe('7');
     expect(info.metadata.get('vocab_size')).toBe(String(SENSE_VOICE_VOCAB.length));
     expect(info.metadata.get('neg_mean')?.split(',')).toHaveLength(560);
+    expect(info.inputShapes.get('x')).toEqual(['N', 'T', 560]);
+    expect(info.inputShapes.get('language')).toEqual(['N']);
   });
 
   it('the scanner reads a real torch-exported model too (the Silero VAD the app ships)', () => {
@@ -151,6 +153,15 @@ describe('SherpaOfflineEngine (SenseVoice) on random weights', () => {
     expect((await engine.transcribe(speech)).timings.loadMs).toBeGreaterThan(0);
     await engine.dispose();
   });
+
+  it('warms up for the language the calls will ask for, so the first call does not rebuild the recognizer', async () => {
+    const engine = senseVoice({ modelPath: model.model });
+    await engine.warmUp({ language: 'zh' });
+    expect(engine.status()).toMatchObject({ loaded: true, loads: 1, variant: 'zh' });
+    expect((await engine.transcribe(speech, { language: 'zh' })).timings.loadMs).toBe(0);
+    expect(engine.status().loads).toBe(1);
+    await engine.dispose();
+  });
 });
 
 describe('SherpaOfflineEngine (SenseVoice) with a bad model: a named error, no crash', () => {
@@ -202,11 +213,18 @@ describe('SherpaOfflineEngine (SenseVoice) with a bad model: a named error, no c
     // Right names and metadata, but a graph onnxruntime rejects (a 400-dim projection for 560-dim features):
     // sherpa-onnx-node's async load turns the Ort::Exception into a rejection.
     const narrow = path.join(dir, 'other', 'narrow.onnx');
-    const initializers = spec.initializers.map((t) => (t.name === 'proj.weight' ? { ...t, dims: [400, SENSE_VOICE_VOCAB.length], data: (t.data as Float32Array).slice(0, 400 * SENSE_VOICE_VOCAB.length) } : t));
-    fs.writeFileSync(narrow, encodeOnnxModel({ ...spec, initializers }));
+    fs.writeFileSync(narrow, encodeOnnxModel(narrowSpec(spec)));
     const e3 = await failure({ model: narrow, tokens: model.tokens });
     expect(e3.code).toBe('model-invalid');
     expect(e3.message).toContain('could not load');
+
+    // A graph declaring 400 features per frame beside metadata that gives 7 × 80 = 560: onnxruntime would
+    // refuse every call, which sherpa-onnx turns into empty text; the check names the mismatch instead.
+    const declared = path.join(dir, 'other', 'declared.onnx');
+    fs.writeFileSync(declared, encodeOnnxModel({ ...narrowSpec(spec), inputs: spec.inputs.map((i) => (i.name === 'x' ? { ...i, dims: ['N', 'T', 400] } : i)) }));
+    const e4 = await failure({ model: declared, tokens: model.tokens });
+    expect(e4.code).toBe('model-invalid');
+    expect(e4.message).toMatch(/input x takes 400 features per frame but its metadata \(lfr_window_size\) gives 560/);
 
     const tokens = path.join(dir, 'other', 'tokens.txt');
     fs.writeFileSync(tokens, '<unk> 0\na 1\nb 2\n');
@@ -216,9 +234,15 @@ describe('SherpaOfflineEngine (SenseVoice) with a bad model: a named error, no c
   });
 });
 
+/** `spec` with a projection for 400-dim features (the input still declares 560). */
+function narrowSpec(spec: ReturnType<typeof senseVoiceSpec>): ReturnType<typeof senseVoiceSpec> {
+  const initializers = spec.initializers.map((t) => (t.name === 'proj.weight' ? { ...t, dims: [400, SENSE_VOICE_VOCAB.length], data: (t.data as Float32Array).slice(0, 400 * SENSE_VOICE_VOCAB.length) } : t));
+  return { ...spec, initializers };
+}
+
 describe('pure helpers', () => {
   it('maps requested languages to SenseVoice ones', () => {
-    expect(['auto', 'zh', 'zh-CN', 'en-US', 'yue', 'de', 'zh-en', undefined].map(senseVoiceLanguage)).toEqual(['auto', 'zh', 'zh', 'en', 'yue', 'auto', 'auto', 'auto']);
+    expect(['auto', 'zh', 'zh-CN', 'en-US', 'yue', 'de', 'zh-en', undefined].map(senseVoiceLanguage)).toEqual(['auto', 'zh', 'zh', 'en', 'yue', 'auto', 'zh', 'auto']);
     expect(languageFromTag('<|ko|>')).toBe('ko');
     expect(languageFromTag('<|nospeech|>')).toBeUndefined();
     expect(cleanSenseVoiceText(' <|en|>hello  world<|Speech|> ')).toBe('hello world');

@@ -54,7 +54,8 @@ describe('sherpa-onnx in the engine host', () => {
       const b = await engine.transcribe(speech, { language: 'en' });
       expect(b.timings.loadMs).toBe(0);
       expect(engine.status()).toMatchObject({ loads: 1, spawns: 1, crashes: 0 });
-      expect(sent.filter((r) => r.type === 'load')).toEqual([expect.objectContaining({ sherpa: { family: 'sense-voice' } })]);
+      // The first call's language goes with the load, so the recognizer is built once for it (not auto, then en).
+      expect(sent.filter((r) => r.type === 'load')).toEqual([expect.objectContaining({ sherpa: { family: 'sense-voice', language: 'en', threads: 1 } })]);
       // whisper's prompt and encoder window are not sent for sherpa.
       const t = sent.find((r) => r.type === 'transcribe');
       expect(t?.type === 'transcribe' ? t.params : undefined).not.toHaveProperty('initialPrompt');

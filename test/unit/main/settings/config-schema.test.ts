@@ -32,7 +32,8 @@ describe('config schema defaults (FEATURES.md / WenZi)', () => {
     expect(d.ui.language).toBe('system');
     expect(d.recording.mode).toBe('hold');
     expect(d.asr.engine).toBe('local');
-    expect(d.asr.language).toBe('auto');
+    // Recognition follows the app language (issue 16 item 2): whisper's detection guesses wrong on short clips.
+    expect(d.asr.language).toBe('follow-ui');
     expect(d.asr.temperature).toBe(0);
     expect(d.asr.local.idle_unload_minutes).toBe(5);
     expect(d.asr.local.models_mirror).toMatch(/^https:\/\//);
@@ -93,5 +94,10 @@ describe('recording keys: platform defaults, WenZi compatibility, none', () => {
     const none = configSchema.parse({ feedback: { restart_key: '', cancel_key: '' }, recording: { prev_mode_key: '' } });
     expect([none.feedback.restart_key, none.feedback.cancel_key, none.recording.prev_mode_key]).toEqual(['', '', '']);
     expect(configSchema.safeParse({ feedback: { restart_key: 'not a key!' } }).success).toBe(false);
+  });
+
+  it('asr.language takes follow-ui, zh-en, auto and language codes (WenZi writes codes and auto)', () => {
+    for (const language of ['follow-ui', 'zh-en', 'auto', 'zh', 'en', 'yue', 'zh-TW']) expect(configSchema.safeParse({ asr: { language } }).success, language).toBe(true);
+    for (const language of ['follow', 'zh+en', 'Chinese', '']) expect(configSchema.safeParse({ asr: { language } }).success, language).toBe(false);
   });
 });

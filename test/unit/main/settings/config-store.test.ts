@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigStore, ConfigValidationError } from '../../../../src/main/settings/config-store.ts';
-import { defaultConfig } from '../../../../src/main/settings/config-schema.ts';
+import { CONFIG_VERSION, defaultConfig } from '../../../../src/main/settings/config-schema.ts';
 import { tempDir } from './helpers.ts';
 
 async function openWith(text: string | Buffer): Promise<{ dir: string; store: ConfigStore }> {
@@ -88,7 +88,7 @@ describe('ConfigStore: WenZi config.json', () => {
     expect(c.ai_enhance.conversation_history).toEqual({ enabled: true, max_entries: 20, refresh_threshold: 100, max_history_chars: 6000, share_proper_nouns: true });
     expect(c.output.preview).toBe(false);
     expect(c.output.method).toBe('paste'); // migration 0 → 1
-    expect(c.version).toBe(2);
+    expect(c.version).toBe(CONFIG_VERSION);
 
     // API keys: offered to the secret store, reported, gone from config.json, the original kept as a backup.
     expect(store.foundSecrets.map((s) => [s.name, s.value])).toEqual([['provider:ollama', 'ollama'], ['provider:deepseek', 'sk-wenzi-secret-123']]);
@@ -236,15 +236,15 @@ describe('ConfigStore: migrations', () => {
     ['absent', {}],
     ['0', { version: 0 }],
     ['garbage', { version: 'one' }],
-  ])('version %s is migrated to 2 with a pre-v2 backup', async (_n, extra) => {
+  ])('version %s is migrated to the current version with a backup named after it', async (_n, extra) => {
     const original = JSON.stringify({ ...extra, output: { method: 'auto' } });
     const { store } = await openWith(original);
-    expect(store.get().version).toBe(2);
+    expect(store.get().version).toBe(CONFIG_VERSION);
     expect(store.get().output.method).toBe('paste');
     expect(store.backupPath).not.toBeNull();
     expect(fs.readFileSync(store.backupPath as string, 'utf8')).toBe(original);
-    expect(store.backupPath).toMatch(/config\.json\.pre-v2-/);
-    expect((readJson(store.path) as { version: number }).version).toBe(2);
+    expect(store.backupPath).toMatch(new RegExp(`config\\.json\\.pre-v${CONFIG_VERSION}-`));
+    expect((readJson(store.path) as { version: number }).version).toBe(CONFIG_VERSION);
   });
 
   it('a version-1 file gets each provider kind from its base URL once, written back with a backup', async () => {
@@ -254,7 +254,7 @@ describe('ConfigStore: migrations', () => {
     });
     const { dir, store } = await openWith(original);
     expect(Object.fromEntries(Object.entries(store.get().ai_enhance.providers).map(([id, p]) => [id, p.kind]))).toEqual({ ds: 'deepseek', local: 'ollama', gw: 'other', mine: 'groq' });
-    expect(store.backupPath).toMatch(/config\.json\.pre-v2-/);
+    expect(store.backupPath).toMatch(new RegExp(`config\\.json\\.pre-v${CONFIG_VERSION}-`));
     expect((readJson(store.path) as { ai_enhance: { providers: { ds: { kind: string } } } }).ai_enhance.providers.ds.kind).toBe('deepseek');
     // Written back: the next start reads the kind, nothing is recognised again and nothing is rewritten.
     const again = await ConfigStore.open({ dataDir: dir });
@@ -263,10 +263,21 @@ describe('ConfigStore: migrations', () => {
   });
 
   it('a current-version file is not rewritten', async () => {
-    const text = '{ "version": 2, // keep my comment\n "output": { "preview": false } }';
+    const text = `{ "version": ${CONFIG_VERSION}, // keep my comment\n "output": { "preview": false } }`;
     const { store } = await openWith(text);
     expect(store.backupPath).toBeNull();
     expect(fs.readFileSync(store.path, 'utf8')).toBe(text);
+  });
+
+  it('asr.language "auto" saved by an older Tingxie becomes follow-ui (written back); a WenZi "auto" stays', async () => {
+    const older = await openWith(JSON.stringify({ version: 2, asr: { engine: 'local', language: 'auto' }, output: { preview: false } }));
+    expect(older.store.get().asr.language).toBe('follow-ui');
+    expect((readJson(older.store.path) as { asr: { language: string } }).asr.language).toBe('follow-ui');
+    expect(older.store.get().output.preview).toBe(false);
+    const chosen = await openWith(JSON.stringify({ version: 2, asr: { language: 'en' } }));
+    expect(chosen.store.get().asr.language).toBe('en');
+    const wenzi = await openWith(JSON.stringify({ asr: { backend: 'funasr', language: 'auto' } }));
+    expect(wenzi.store.get().asr.language).toBe('auto');
   });
 });
 
