@@ -51,8 +51,8 @@ describe('the built app decoding while the key is held', () => {
     await expect.poll(() => field.inputValue('#t'), { timeout: 10_000 }).toBe(text);
 
     const line = await a.waitForLog('decoded while speaking');
-    // 9 s of a 7 s loop of three sentences: several phrases, all but at most the last decoded before key-up.
-    expect(Number(line.chunks)).toBeGreaterThanOrEqual(3);
+    // 9 s of a ~15 s loop of three ~4 s sentences: two or three phrases, all but at most the last decoded before key-up.
+    expect(Number(line.chunks)).toBeGreaterThanOrEqual(2);
     expect(Number(line.pendingAtKeyUp)).toBeLessThanOrEqual(1);
     expect(Number(line.seconds)).toBeGreaterThanOrEqual(8);
   }, 120_000);

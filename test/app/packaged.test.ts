@@ -150,6 +150,9 @@ console.log(JSON.stringify(failures));
     await expect.poll(() => field.inputValue('#t'), { timeout: 10_000 }).toBe('Hello world.');
     // The detector really ran on the model: sherpa-onnx opened it from app.asar.unpacked.
     expect(app.output()).not.toMatch(NATIVE_VAD_FAILURE);
+    // And it cut the recording while it was spoken: decoding while speaking works packaged too.
+    expect(app.log().filter((l) => /not decoding while speaking|decoding while speaking stopped/.test(String(l.msg)))).toEqual([]);
+    await app.waitForLog('decoded while speaking');
   }, 60_000);
 
   it('one JSONL record, transcribed by the unpacked whisper binding', async () => {
