@@ -7,6 +7,7 @@ import { engineLanguage, promptWithPrefix, recognitionEngine } from './recogniti
 import { transcribeJournaled } from './journaled.ts';
 import { keyMismatchText } from '../settings/key-origin.ts';
 import type { ChunkerOptions } from '../audio/speech-chunker.ts';
+import { prewarmSpeechDetector } from '../audio/vad.ts';
 import { chunkedEngine, LiveTranscription } from './live-transcriber.ts';
 import { AsrError, type AsrEngine, type AsrResult, type AsrSegment, type TranscribeOptions } from './types.ts';
 
@@ -56,7 +57,7 @@ function engineKey(config: Config, apiKey: string | undefined): string {
 
 /** How `config` cuts a recording into chunks decoded while speaking. */
 export function chunkerOptions(config: Config): ChunkerOptions {
-  return { trimEdges: config.audio.vad_enabled, maxSeconds: config.audio.max_recording_seconds };
+  return { trimEdges: config.audio.vad_enabled };
 }
 
 /** An engine that fails every call with `err` (nothing to load or free). */
@@ -97,7 +98,18 @@ export class AsrService {
   /** Loads the engine `config` names now (a no-op for an engine with nothing to load); rejects when it cannot. */
   async warmUp(config: Config): Promise<void> {
     // With the language dictations will use: SenseVoice builds its recognizer per language.
-    await this.engineFor(config).warmUp?.({ language: this.callOptions(config, []).language ?? 'auto' });
+    const engine = this.engineFor(config).warmUp?.({ language: this.callOptions(config, []).language ?? 'auto' });
+    // While the engine process loads its model: the VAD that cuts recordings while they are spoken, so
+    // the first key-down does not load it (~150 ms on this thread). Without it dictations are decoded
+    // at key-up, and the first one says why.
+    if (this.decodesWhileSpeaking(config)) {
+      try {
+        prewarmSpeechDetector();
+      } catch {
+        // Reported by the first dictation (LiveFeed.start).
+      }
+    }
+    await engine;
   }
 
   /**

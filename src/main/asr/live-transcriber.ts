@@ -79,7 +79,8 @@ export class LiveTranscription {
    */
   end(): ChunkerEnd {
     if (this.ending !== null) return this.ending;
-    const ending = this.chunker.end();
+    // Cancelled: the detector is already handed back and nothing more will be decoded.
+    const ending = this.abort.signal.aborted ? { chunks: [], speech: false, keptStart: 0, keptEnd: 0 } : this.chunker.end();
     this.ending = ending;
     this.pendingAtEnd = this.slots.filter((s) => s.result === null && s.error === null).length + ending.chunks.length;
     for (const chunk of ending.chunks) this.enqueue(chunk, false);
@@ -115,6 +116,7 @@ export class LiveTranscription {
   /** Stops decoding (cancel, restart): queued chunks are skipped, a running one is discarded. */
   cancel(): void {
     this.abort.abort();
+    this.chunker.close();
   }
 
   private enqueue(chunk: SpeechChunk, live: boolean): void {
@@ -171,7 +173,7 @@ export class LiveTranscription {
 
 /** Decodes a whole clip through the same cuts as a live recording of it (a retry, a journaled session). */
 export function transcribeInChunks(engine: AsrEngine, pcm: Float32Array, call: TranscribeOptions, chunker: ChunkerOptions): Promise<LiveResult> {
-  const live = new LiveTranscription({ engine, call, chunker: { ...chunker, maxSeconds: Math.max(chunker.maxSeconds, pcm.length / SAMPLE_RATE) } });
+  const live = new LiveTranscription({ engine, call, chunker });
   live.push(pcm);
   return live.result(call.signal);
 }
@@ -186,7 +188,7 @@ export function chunkedEngine(engine: AsrEngine, chunker: ChunkerOptions, onFall
     transcribe: async (pcm, call = {}) => {
       let live: LiveTranscription;
       try {
-        live = new LiveTranscription({ engine, call, chunker: { ...chunker, maxSeconds: Math.max(chunker.maxSeconds, pcm.length / SAMPLE_RATE) } });
+        live = new LiveTranscription({ engine, call, chunker });
       } catch (err) {
         onFallback?.(err);
         return engine.transcribe(pcm, call);

@@ -34,8 +34,6 @@ export interface ChunkerOptions {
    * a sentence than with a word, and each call has a fixed cost.
    */
   readonly minChunkSeconds?: number;
-  /** Longest recording it will see (sizes the VAD's buffer). */
-  readonly maxSeconds: number;
   readonly vad?: VadOptions;
 }
 
@@ -78,7 +76,7 @@ export class SpeechChunker {
     this.pad = Math.round(((opts.padMs ?? 30) / 1000) * SAMPLE_RATE);
     this.minChunk = Math.round((opts.minChunkSeconds ?? 2) * SAMPLE_RATE);
     this.chunkStart = opts.trimEdges ? null : 0;
-    this.detector = openSpeechDetector({ ...opts.vad, bufferSeconds: opts.maxSeconds });
+    this.detector = openSpeechDetector(opts.vad);
   }
 
   /** Samples received so far. */
@@ -99,7 +97,7 @@ export class SpeechChunker {
   end(): ChunkerEnd {
     if (this.ended) throw new Error('the recording has ended');
     const closed = this.onSpans(this.detector.flush(), true);
-    this.ended = true;
+    this.close();
     const keptEnd = this.opts.trimEdges ? Math.min(this.total, this.lastSpeechEnd + this.pad) : this.total;
     const start = this.chunkStart;
     if (start !== null && keptEnd > start) {
@@ -107,6 +105,13 @@ export class SpeechChunker {
       if (tailHasSpeech || keptEnd - start > SILENT_TAIL_KEPT || this.nextIndex === 0) closed.push(this.chunk(start, keptEnd));
     }
     return { chunks: closed, speech: this.firstStart !== null, keptStart: this.covered?.start ?? 0, keptEnd: this.covered?.end ?? 0 };
+  }
+
+  /** Stops taking audio and hands the detector back for the next recording (end() does this too). */
+  close(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.detector.release();
   }
 
   /** Samples [start, end) of the input received so far. */
@@ -154,7 +159,7 @@ export class SpeechChunker {
 
 /** Chunks of a whole clip at once: the same cuts a live recording of it gets. */
 export function chunkSpeech(samples: Float32Array, opts: ChunkerOptions): { readonly chunks: readonly SpeechChunk[]; readonly end: ChunkerEnd } {
-  const chunker = new SpeechChunker({ ...opts, maxSeconds: Math.max(opts.maxSeconds, samples.length / SAMPLE_RATE) });
+  const chunker = new SpeechChunker(opts);
   const chunks = chunker.push(samples);
   const end = chunker.end();
   return { chunks: [...chunks, ...end.chunks], end };

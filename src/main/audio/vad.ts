@@ -42,6 +42,7 @@ interface SherpaVad {
   front(enableExternalBuffer?: boolean): { start: number; samples: Float32Array };
   pop(): void;
   flush(): void;
+  reset(): void;
 }
 interface SherpaModule {
   Vad: new (config: unknown, bufferSizeInSeconds: number) => SherpaVad;
@@ -70,27 +71,59 @@ export const VAD_MIN_SILENCE_SECONDS = 0.3;
 /**
  * A Silero detector fed in order: `accept` takes any number of samples (windows of VAD_WINDOW are
  * formed inside, so how the audio is batched never changes the result) and returns the speech spans
- * that closed; `flush` closes the span still open at the end.
+ * that closed; `flush` closes the span still open at the end. `release` hands the native detector
+ * back for the next recording (the detector must not be used after it).
  */
 export interface SpeechDetector {
   accept(samples: Float32Array): SpeechSpan[];
   flush(): SpeechSpan[];
+  release(): void;
 }
 
-/** Opens a detector; `bufferSeconds` must cover the longest span it will hold. Throws when the model is missing. */
-export function openSpeechDetector(opts: VadOptions & { readonly bufferSeconds: number }): SpeechDetector {
+/**
+ * Idle native detectors by configuration. Opening one loads the Silero model: ~45 ms on the main thread
+ * (~145 ms the first time, with sherpa-onnx itself), too long for every key-down; a released one is
+ * reset and reused, and `prewarmSpeechDetector` opens the first one before any dictation.
+ */
+const idle = new Map<string, SherpaVad[]>();
+
+function vadConfig(opts: VadOptions): { key: string; config: unknown; model: string } {
   const model = opts.modelPath ?? defaultVadModelPath();
+  const threshold = opts.threshold ?? 0.5;
+  const config = {
+    sileroVad: { model, threshold, minSilenceDuration: VAD_MIN_SILENCE_SECONDS, minSpeechDuration: 0.1, windowSize: VAD_WINDOW, maxSpeechDuration: 30 },
+    sampleRate: SAMPLE_RATE,
+    numThreads: 1,
+    debug: 0,
+  };
+  return { key: `${model}|${threshold}`, config, model };
+}
+
+/**
+ * Samples the native detector keeps (seconds): a span is cut at maxSpeechDuration (30 s) and the
+ * detector drops what lies before the current span, so this covers the longest span with room to spare
+ * whatever the recording's length.
+ */
+const VAD_BUFFER_SECONDS = 64;
+
+function takeVad(opts: VadOptions): { vad: SherpaVad; key: string } {
+  const { key, config, model } = vadConfig(opts);
+  const reused = idle.get(key)?.pop();
+  if (reused !== undefined) return { vad: reused, key };
   if (!fs.existsSync(model)) throw new Error(`VAD model not found: ${model}`);
   sherpa ??= nodeRequire('sherpa-onnx-node') as SherpaModule;
-  const vad = new sherpa.Vad(
-    {
-      sileroVad: { model, threshold: opts.threshold ?? 0.5, minSilenceDuration: VAD_MIN_SILENCE_SECONDS, minSpeechDuration: 0.1, windowSize: VAD_WINDOW, maxSpeechDuration: 30 },
-      sampleRate: SAMPLE_RATE,
-      numThreads: 1,
-      debug: 0,
-    },
-    Math.ceil(opts.bufferSeconds) + 2,
-  );
+  return { vad: new sherpa.Vad(config, VAD_BUFFER_SECONDS), key };
+}
+
+/** Opens one detector ahead of the first recording (app start), so no key-down pays for loading the model. */
+export function prewarmSpeechDetector(opts: VadOptions = {}): void {
+  openSpeechDetector(opts).release();
+}
+
+/** Opens a detector (a released one when there is one). Throws when the model is missing. */
+export function openSpeechDetector(opts: VadOptions = {}): SpeechDetector {
+  const { vad, key } = takeVad(opts);
+  let released = false;
   let pending = new Float32Array(0);
   const drain = (): SpeechSpan[] => {
     const spans: SpeechSpan[] = [];
@@ -101,8 +134,12 @@ export function openSpeechDetector(opts: VadOptions & { readonly bufferSeconds: 
     }
     return spans;
   };
+  const live = (): void => {
+    if (released) throw new Error('the speech detector was released');
+  };
   return {
     accept(samples) {
+      live();
       const all = pending.length === 0 ? samples : concat(pending, samples);
       const whole = all.length - (all.length % VAD_WINDOW);
       const spans: SpeechSpan[] = [];
@@ -114,6 +151,7 @@ export function openSpeechDetector(opts: VadOptions & { readonly bufferSeconds: 
       return spans;
     },
     flush() {
+      live();
       // The last partial window, as detectSpeech always fed it.
       const spans: SpeechSpan[] = [];
       if (pending.length > 0) {
@@ -124,6 +162,15 @@ export function openSpeechDetector(opts: VadOptions & { readonly bufferSeconds: 
       vad.flush();
       spans.push(...drain());
       return spans;
+    },
+    release() {
+      if (released) return;
+      released = true;
+      // Reset: the model state, the sample counter (spans start at 0 again) and the buffer.
+      vad.reset();
+      const list = idle.get(key) ?? [];
+      if (list.length < 2) list.push(vad);
+      idle.set(key, list);
     },
   };
 }
@@ -137,8 +184,12 @@ function concat(a: Float32Array, b: Float32Array): Float32Array {
 
 /** Runs Silero over 16 kHz mono PCM and returns the speech spans (in samples). */
 export function detectSpeech(samples: Float32Array, opts: VadOptions = {}): SpeechSpan[] {
-  const detector = openSpeechDetector({ ...opts, bufferSeconds: samples.length / SAMPLE_RATE });
-  return [...detector.accept(samples), ...detector.flush()];
+  const detector = openSpeechDetector(opts);
+  try {
+    return [...detector.accept(samples), ...detector.flush()];
+  } finally {
+    detector.release();
+  }
 }
 
 /** Trims leading and trailing non-speech; with no speech at all the result is empty. */

@@ -317,7 +317,6 @@ export class DictationController {
     switch (effect.kind) {
       case 'capture-start': {
         this.last = { ...this.emptySnapshot(), sessionId: effect.id };
-        this.live.start(effect.id, (text) => this.partial(effect.id, text));
         this.buffer = new SessionBuffer(effect.id, {
           maxSeconds: this.config().audio.max_recording_seconds,
           sessionsDir: this.sessions.dir,
@@ -327,6 +326,8 @@ export class DictationController {
         // The journals are crash safety: a disk that refuses them (read-only, full) must not stop the recording.
         journalBestEffort(this.ports, 'the session journal', () => this.sessions.put(effect.id, { stage: 'recording', mode: this.modeOf(effect.id), status: 'active' }));
         this.ports.capture.start(effect.id);
+        // After the capture window was told to start: the first batch comes 100 ms later at the earliest.
+        this.live.start(effect.id, (text) => this.partial(effect.id, text));
         return;
       }
       case 'capture-discard':

@@ -16,7 +16,7 @@ import { ensureRandomWhisperModel } from '../../../helpers/whisper-model.ts';
  */
 
 const tools = hasTool('espeak-ng') && hasTool('sox');
-const chunker = { trimEdges: false, maxSeconds: 120 };
+const chunker = { trimEdges: false };
 const engines: LocalWhisperEngine[] = [];
 afterAll(async () => {
   await Promise.all(engines.map((e) => e.dispose()));

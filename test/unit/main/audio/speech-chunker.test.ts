@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkSpeech, SpeechChunker, type SpeechChunk } from '../../../../src/main/audio/speech-chunker.ts';
-import { detectSpeech } from '../../../../src/main/audio/vad.ts';
+import { detectSpeech, openSpeechDetector } from '../../../../src/main/audio/vad.ts';
 import { hasTool } from '../../../helpers/audio-fixtures.ts';
 import { dictationClip, EN_SENTENCES } from '../../../helpers/dictation-clip.ts';
 
@@ -15,7 +15,7 @@ const tools = hasTool('espeak-ng') && hasTool('sox');
 const RATE = 16000;
 
 function feedLive(clip: Float32Array, opts: { trimEdges: boolean; minChunkSeconds?: number }): { chunks: SpeechChunk[]; keptStart: number; keptEnd: number; speech: boolean } {
-  const c = new SpeechChunker({ ...opts, maxSeconds: 120 });
+  const c = new SpeechChunker(opts);
   const chunks: SpeechChunk[] = [];
   for (let at = 0; at < clip.length; at += 1600) chunks.push(...c.push(clip.subarray(at, Math.min(clip.length, at + 1600))));
   const end = c.end();
@@ -29,7 +29,7 @@ describe.skipIf(!tools)('SpeechChunker (real Silero VAD on espeak-ng speech)', (
 
   it('cuts a live feed exactly where a whole-clip pass cuts, one chunk per sentence, contiguous, cuts in pauses', () => {
     const live = feedLive(clip, { trimEdges: false });
-    const whole = chunkSpeech(clip, { trimEdges: false, maxSeconds: 120 });
+    const whole = chunkSpeech(clip, { trimEdges: false });
     expect(bounds(live.chunks)).toEqual(bounds(whole.chunks));
     expect(live.chunks.map((c) => c.samples)).toEqual(whole.chunks.map((c) => c.samples));
     expect(live.chunks).toHaveLength(5);
@@ -81,8 +81,29 @@ describe.skipIf(!tools)('SpeechChunker (real Silero VAD on espeak-ng speech)', (
     expect(kept.speech).toBe(false);
   });
 
+  it('a detector handed back (reset) and reused cuts exactly as a fresh one, also after being released mid-recording', () => {
+    const fresh = detectSpeech(clip);
+    expect(fresh.length).toBeGreaterThanOrEqual(5);
+    // Half a recording, then released (a cancelled dictation): the next one reuses that native detector.
+    const cancelled = openSpeechDetector();
+    cancelled.accept(clip.subarray(0, Math.round(clip.length / 2)));
+    cancelled.release();
+    expect(() => cancelled.accept(clip)).toThrow(/released/);
+    expect(detectSpeech(clip)).toEqual(fresh);
+    expect(detectSpeech(clip)).toEqual(fresh);
+    expect(bounds(feedLive(clip, { trimEdges: false }).chunks)).toEqual(bounds(chunkSpeech(clip, { trimEdges: false }).chunks));
+  });
+
+  it('reusing a handed-back detector is fast: no model load at key-down', () => {
+    openSpeechDetector().release();
+    const t0 = performance.now();
+    for (let i = 0; i < 5; i++) openSpeechDetector().release();
+    // Opening one loads the model (~45 ms here); a reset is well under a millisecond.
+    expect((performance.now() - t0) / 5).toBeLessThan(10);
+  });
+
   it('refuses audio after the end', () => {
-    const c = new SpeechChunker({ trimEdges: false, maxSeconds: 10 });
+    const c = new SpeechChunker({ trimEdges: false });
     c.end();
     expect(() => c.push(new Float32Array(10))).toThrow(/ended/);
   });
