@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../../src/main/audio/wav.ts';
+import { saveScreenshot } from '../helpers/browser-screenshots.ts';
 import { dictationClip, EN_SENTENCES } from '../helpers/dictation-clip.ts';
 import { launchApp, waitUntil } from './harness/launch-app.ts';
 import type { Scenario } from './harness/scenario.ts';
@@ -39,6 +40,8 @@ describe('the built app decoding while the key is held', () => {
     await waitUntil(() => visible(a, 'indicator'), 5000, 'the recording indicator');
     // Still holding the key: the text of the phrases spoken so far appears in the indicator.
     await expect.poll(() => indicator.locator('.live').textContent(), { timeout: 20_000 }).toMatch(/\S/);
+    // What the user sees at that moment, in the built app's own indicator window (test-results/screenshots).
+    await saveScreenshot(indicator, 'app-indicator-live-text-en');
     expect(a.log().filter((l) => l.msg === 'decoded while speaking')).toEqual([]);
     await new Promise((r) => setTimeout(r, Math.max(0, 9000 - (Date.now() - down))));
     await s.xdotool('keyup', 'Alt_R');

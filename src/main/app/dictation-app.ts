@@ -139,10 +139,12 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   });
 
   let hotkeys: AppHotkeys | null = null;
+  // One focus port for the paste and the input context: key-down's two lookups of the focused window share one run.
+  const focus = platformFocus(process.platform, displayServer(process.env));
   const paste = new PasteService({
     platform: process.platform,
     clipboard: electronClipboard(),
-    focus: platformFocus(process.platform, displayServer(process.env)),
+    focus,
     keys: {
       // Resolved per keystroke: the hook's keyTap appears once the hotkeys are up.
       send: (k) => platformKeystrokes({ platform: process.platform, display: displayServer(process.env), keyTap: hotkeys?.keyTap() ?? null }).send(k),
@@ -188,7 +190,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
     history: graph.ports.history,
     vocabulary: graph.ports.vocabulary,
     // Read at key-down (press), as the focus is remembered for the paste.
-    inputContext: platformInputContext(process.platform, displayServer(process.env)),
+    inputContext: platformInputContext(process.platform, displayServer(process.env), undefined, focus),
     output: paste,
     ui: {
       emit: (e) => {

@@ -11,7 +11,7 @@
  * - Wayland without XWayland: no way to ask; `current()` gives null and the OS keeps the focus.
  */
 import type { DisplayServer, FocusTarget } from './paste-plan.ts';
-import { parseWmClass } from './paste-plan.ts';
+import { parseWmClassAsWritten } from './paste-plan.ts';
 import { describeFailure, runCommand } from './run-command.ts';
 import { activateWindow, foregroundId, hwndOf, loadUser32, type User32 } from './win32-input.ts';
 
@@ -47,14 +47,25 @@ export function x11Focus(env?: NodeJS.ProcessEnv): FocusPort {
     }
     return null;
   };
+  const lookUp = async (): Promise<FocusTarget | null> => {
+    const id = await focusedId();
+    if (id === null) return null;
+    const p = await runCommand('xprop', ['-id', id, 'WM_CLASS'], { timeoutMs: 1500, ...o });
+    const asWritten = p.code === 0 ? parseWmClassAsWritten(p.stdout) : [];
+    const wmClass = asWritten.map((c) => c.toLowerCase());
+    return { id, wmClass, wmClassAsWritten: asWritten, ...(wmClass[1] !== undefined ? { app: wmClass[1] } : {}) };
+  };
+  // Key-down asks twice at once — the paste's target and the input context — and gets one lookup.
+  let inFlight: Promise<FocusTarget | null> | null = null;
   return {
     focusedId,
-    async current() {
-      const id = await focusedId();
-      if (id === null) return null;
-      const p = await runCommand('xprop', ['-id', id, 'WM_CLASS'], { timeoutMs: 1500, ...o });
-      const wmClass = p.code === 0 ? parseWmClass(p.stdout) : [];
-      return { id, wmClass, ...(wmClass[1] !== undefined ? { app: wmClass[1] } : {}) };
+    current() {
+      if (inFlight !== null) return inFlight;
+      const run = lookUp().finally(() => {
+        if (inFlight === run) inFlight = null;
+      });
+      inFlight = run;
+      return run;
     },
     async activate(target) {
       if (!/^\d+$/.test(target.id)) throw new Error(`not an X11 window id: ${target.id}`);

@@ -27,12 +27,6 @@ function clean(s: string, max = MAX_TITLE): string {
   return s.replace(/\p{Cc}+/gu, ' ').trim().slice(0, max);
 }
 
-/** WM_CLASS's strings (instance, class) as the app wrote them (paste-plan's parser lowercases them). */
-function wmClassOf(xpropOutput: string): string[] {
-  const m = /WM_CLASS\([^)]*\)\s*=\s*(.*)$/m.exec(xpropOutput);
-  return m?.[1] === undefined ? [] : [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1] ?? '');
-}
-
 /** Decodes an xprop string value: `\ooo` octal escapes are bytes of the (UTF-8) text, `\x` is `x`. */
 export function unescapeXprop(value: string): string {
   const chars = Array.from(value);
@@ -70,21 +64,18 @@ export function domainIn(text: string): string | undefined {
 }
 
 /**
- * X11 through xdotool/xprop (`env` selects the display in tests). The focused window comes from the focus
- * port's lookup (it remembers which xdotool query works on this display, see focus.ts).
+ * X11 through xdotool/xprop (`env` selects the display in tests). The focused window and its WM_CLASS
+ * come from the focus port's lookup — the app passes the paste's port, so the key-down's two questions
+ * (where to paste, which app this is) share one xdotool + xprop run (focus.ts).
  */
-export function x11InputContext(env?: NodeJS.ProcessEnv, focus: Pick<FocusPort, 'focusedId'> = x11Focus(env)): InputContextPort {
-  const o = env ? { env } : {};
+export function x11InputContext(env?: NodeJS.ProcessEnv, focus: Pick<FocusPort, 'current'> = x11Focus(env)): InputContextPort {
   return {
     async capture(level) {
-      const id = (await focus.focusedId?.()) ?? null;
-      if (id === null) return null;
-      const [cls, title] = await Promise.all([
-        runCommand('xprop', ['-id', id, 'WM_CLASS'], { timeoutMs: 1500, ...o }),
-        // UTF-8 output where the system has the locale; octal escapes (decoded below) where it does not.
-        level === 'detailed' ? runCommand('xprop', ['-id', id, '_NET_WM_NAME', 'WM_NAME'], { timeoutMs: 1500, env: { ...(env ?? process.env), LC_ALL: 'C.UTF-8' } }) : Promise.resolve(null),
-      ]);
-      const wmClass = cls.code === 0 ? wmClassOf(cls.stdout) : [];
+      const target = await focus.current();
+      if (target === null) return null;
+      // UTF-8 output where the system has the locale; octal escapes (decoded below) where it does not.
+      const title = level === 'detailed' ? await runCommand('xprop', ['-id', target.id, '_NET_WM_NAME', 'WM_NAME'], { timeoutMs: 1500, env: { ...(env ?? process.env), LC_ALL: 'C.UTF-8' } }) : null;
+      const wmClass = target.wmClassAsWritten ?? target.wmClass ?? [];
       const appName = clean(wmClass[1] ?? wmClass[0] ?? '', 100);
       if (appName === '') return null;
       const windowTitle = title !== null && title.code === 0 ? clean(windowTitleOf(title.stdout)) : '';
@@ -121,9 +112,9 @@ export function macInputContext(): InputContextPort {
 export const noInputContext: InputContextPort = { capture: () => Promise.resolve(null) };
 
 /** The input-context reader of this platform. */
-export function platformInputContext(platform: NodeJS.Platform, display: DisplayServer, env?: NodeJS.ProcessEnv): InputContextPort {
+export function platformInputContext(platform: NodeJS.Platform, display: DisplayServer, env?: NodeJS.ProcessEnv, focus?: Pick<FocusPort, 'current'>): InputContextPort {
   if (platform === 'darwin') return macInputContext();
   if (platform === 'win32') return noInputContext;
-  if (display === 'x11' || (env ?? process.env).DISPLAY) return x11InputContext(env);
+  if (display === 'x11' || (env ?? process.env).DISPLAY) return x11InputContext(env, focus);
   return noInputContext;
 }

@@ -10,6 +10,8 @@ export interface FocusTarget {
   readonly id: string;
   /** X11 WM_CLASS (instance and class, lower case) — how terminals are recognised. */
   readonly wmClass?: readonly string[];
+  /** X11 WM_CLASS as the app wrote it ("Slack"): the input context's app name. */
+  readonly wmClassAsWritten?: readonly string[];
   /** Readable app name for messages and logs. */
   readonly app?: string;
 }
@@ -35,11 +37,16 @@ export function isTerminalClass(wmClass: readonly string[] | undefined): boolean
   return (wmClass ?? []).some((c) => TERMINAL_CLASSES.has(c.trim().toLowerCase()));
 }
 
-/** Parses `xprop -id W WM_CLASS` output: `WM_CLASS(STRING) = "xterm", "XTerm"` → ['xterm', 'xterm']. */
-export function parseWmClass(xpropOutput: string): readonly string[] {
+/** Parses `xprop -id W WM_CLASS` output: `WM_CLASS(STRING) = "xterm", "XTerm"` → ['xterm', 'XTerm'] (as written). */
+export function parseWmClassAsWritten(xpropOutput: string): readonly string[] {
   const m = /WM_CLASS\([^)]*\)\s*=\s*(.*)$/m.exec(xpropOutput);
   if (m?.[1] === undefined) return [];
-  return [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => (x[1] ?? '').toLowerCase());
+  return [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1] ?? '');
+}
+
+/** Parses `xprop -id W WM_CLASS` output, lower case: `WM_CLASS(STRING) = "xterm", "XTerm"` → ['xterm', 'xterm']. */
+export function parseWmClass(xpropOutput: string): readonly string[] {
+  return parseWmClassAsWritten(xpropOutput).map((c) => c.toLowerCase());
 }
 
 /** The Linux display server from the environment (Wayland sessions usually also set DISPLAY for XWayland). */

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputContextLine } from '../../../src/main/enhance/input-context-line.ts';
+import { x11Focus } from '../../../src/main/platform/focus.ts';
 import { domainIn, windowTitleOf, x11InputContext } from '../../../src/main/platform/input-context.ts';
 import { runCommand } from '../../../src/main/platform/run-command.ts';
 import { missingX11Tools, startXvfb, type Xvfb } from '../../helpers/xvfb.ts';
@@ -55,6 +56,22 @@ describe.skipIf(missing.length > 0)('input context on X11 (Xvfb, a real window)'
     await runCommand('xdotool', ['set_window', '--name', title, id], { env: x.env, timeoutMs: 2000 });
     const ctx = await x11InputContext(x.env).capture('detailed');
     expect(ctx).toEqual({ app_name: 'Xmessage', bundle_id: 'tingxie-probe', window_title: title, browser_domain: 'example.org' });
+  });
+
+  it('key-down asks the shared focus port twice (paste target, input context) and one lookup answers both', async () => {
+    const focus = x11Focus(x.env);
+    let lookups = 0;
+    const counted = { current: () => (lookups++, focus.current()) };
+    const pasteTarget = focus.current();
+    const [target, ctx] = await Promise.all([pasteTarget, x11InputContext(x.env, counted).capture('basic')]);
+    expect(lookups).toBe(1);
+    // The same run: the paste's target is the very object the input context read its class from.
+    expect(await counted.current()).not.toBe(target); // a later call looks again (nothing is cached after the run)
+    expect(target).toMatchObject({ id, wmClass: ['tingxie-probe', 'xmessage'], wmClassAsWritten: ['tingxie-probe', 'Xmessage'] });
+    expect(ctx).toEqual({ app_name: 'Xmessage', bundle_id: 'tingxie-probe' });
+    const a = focus.current();
+    expect(focus.current()).toBe(a);
+    await a;
   });
 
   it('without a display it says nothing (null), never throws', async () => {

@@ -26,7 +26,7 @@ beforeEach(() => {
 describe('x11Focus', () => {
   it('current() falls back to the input focus without a window manager, and reads WM_CLASS', async () => {
     const f = x11Focus({});
-    expect(await f.current()).toEqual({ id: '42', wmClass: ['xterm', 'xterm'], app: 'xterm' });
+    expect(await f.current()).toEqual({ id: '42', wmClass: ['xterm', 'xterm'], wmClassAsWritten: ['xterm', 'XTerm'], app: 'xterm' });
     expect(h.calls).toEqual(['xdotool getactivewindow', 'xdotool getwindowfocus', 'xprop -id 42 WM_CLASS']);
   });
 
