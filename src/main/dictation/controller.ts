@@ -11,11 +11,11 @@ import { newRecordId } from '../../shared/history/record.ts';
 import type { DictationEvent, DictationSnapshot, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import { AudioJournal } from '../audio/journal.ts';
 import { inputContextLine } from '../enhance/input-context-line.ts';
-import type { InputContextInfo } from '../ports/input-context-port.ts';
 import type { Config } from '../settings/config-schema.ts';
 import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
 import { deliverAgain, LoggedRecords, logRecord, runOutput } from './delivery.ts';
 import { runEnhance } from './enhance-step.ts';
+import { ContextReads } from './context-reads.ts';
 import { LiveFeed } from './live-feed.ts';
 import { systemClock, type ClockPort, type DictationPorts } from './ports.ts';
 import { PreviewCache } from './preview-cache.ts';
@@ -43,9 +43,6 @@ export function optionsFromConfig(config: Config): SessionOptions {
   };
 }
 
-/** Longest a key-down input-context read may take before the session goes without it. */
-const CONTEXT_TIMEOUT_MS = 3000;
-
 /** Drives dictations end to end. */
 export class DictationController {
   private m: MachineState = IDLE;
@@ -65,8 +62,8 @@ export class DictationController {
   private readonly listeners = new Set<(e: DictationEvent) => void>();
   private readonly cache = new PreviewCache();
   private readonly logged = new LoggedRecords();
-  /** The input context read at each recent session's start (ai_enhance.input_context), newest last. */
-  private readonly contexts = new Map<string, Promise<InputContextInfo | null>>();
+  /** The input context read at each recent session's start (ai_enhance.input_context). */
+  private readonly contexts: ContextReads;
   /** Result events so far (setMode tells whether its switch produced one). */
   private results = 0;
   /** What the effect runners see of this controller. */
@@ -77,6 +74,7 @@ export class DictationController {
     this.clock = ports.clock ?? systemClock;
     this.audioJournal = new AudioJournal(ports.dataDir);
     this.live = new LiveFeed(ports);
+    this.contexts = new ContextReads(ports);
     this.sessions = new SessionJournal(ports.dataDir);
     this.last = this.emptySnapshot();
     this.ctx = {
@@ -93,7 +91,7 @@ export class DictationController {
       snapshot: () => this.snapshot(),
       takeBuffer: (id) => this.takeBuffer(id),
       takeLive: (id) => this.live.take(id),
-      inputContext: (id) => this.contexts.get(id) ?? Promise.resolve(null),
+      inputContext: (id) => this.contexts.of(id),
     };
   }
 
@@ -272,7 +270,7 @@ export class DictationController {
   /** Session `id`'s input context as the prompt line it was sent with ('' when off or not read). */
   async inputContextLine(id: string): Promise<string> {
     const level = this.config().ai_enhance.input_context;
-    return level === 'off' ? '' : inputContextLine(await (this.contexts.get(id) ?? Promise.resolve(null)), level);
+    return level === 'off' ? '' : inputContextLine(await this.contexts.of(id), level);
   }
 
   /** Resolves when no work is in flight (tests, benchmarks, quit). */
@@ -426,25 +424,7 @@ export class DictationController {
 
   /** Starts reading the frontmost app for session `id` (nothing when input_context is off or unsupported). */
   private captureContext(id: string): void {
-    const level = this.config().ai_enhance.input_context;
-    const port = this.ports.inputContext;
-    if (level === 'off' || !port) return;
-    // A read that hangs (a stuck X server, a slow helper) gives up after CONTEXT_TIMEOUT_MS: the record goes without.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), CONTEXT_TIMEOUT_MS);
-      timer.unref?.();
-    });
-    const read = port.capture(level).catch((err: unknown) => {
-      this.ports.log?.('warn', 'input context not read', { error: errorText(err) });
-      return null;
-    });
-    this.contexts.set(id, Promise.race([read, late]).finally(() => clearTimeout(timer)));
-    while (this.contexts.size > 16) {
-      const oldest = this.contexts.keys().next().value;
-      if (oldest === undefined) break;
-      this.contexts.delete(oldest);
-    }
+    this.contexts.capture(id, this.config().ai_enhance.input_context);
   }
 
   private newSession(id?: string, mode?: string): NewSession {
