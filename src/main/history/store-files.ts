@@ -1,6 +1,6 @@
-import { readdir } from 'node:fs/promises';
-import { recordKey } from '../../shared/history/record.ts';
-import { readLines, rewriteLines } from './jsonl-log.ts';
+import { readdir, stat } from 'node:fs/promises';
+import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
+import { readLines, rewriteLines, type HistoryLogger } from './jsonl-log.ts';
 import type { JsonlLine } from './jsonl-reader.ts';
 import { archiveMonthOfFileName, type HistoryPaths } from './paths.ts';
 import type { HistoryFileLabel, RecordPlacement } from './store-types.ts';
@@ -73,4 +73,24 @@ export async function setAsideOversized(paths: HistoryPaths, file: HistoryFileLa
   const texts = lines.flatMap((l) => (l.kind === 'record' ? [l.text] : []));
   await rewriteLines(filePath, texts, lines, paths.quarantine, file, nowIso);
   return n;
+}
+
+/** All parseable records of one file, in file order (bad lines are reported through `warn`). */
+export async function readFileRecords(paths: HistoryPaths, file: HistoryFileLabel, warn: HistoryLogger): Promise<StoredRecord[]> {
+  const lines = await readLines(pathOfLabel(paths, file));
+  const bad = lines.filter((l) => l.kind === 'bad').length;
+  if (bad) warn(`history: ${bad} unreadable line(s) skipped in ${file}`);
+  return lines.flatMap((l) => (l.kind === 'record' ? [l.record] : []));
+}
+
+/** Size, mtime and record count of a file (undefined when it does not exist), for the index's start-up check. */
+export async function fileStateOf(paths: HistoryPaths, file: HistoryFileLabel): Promise<{ size: number; mtimeMs: number; count: number } | undefined> {
+  try {
+    const st = await stat(pathOfLabel(paths, file));
+    const count = (await readLines(pathOfLabel(paths, file))).filter((l) => l.kind === 'record').length;
+    return { size: st.size, mtimeMs: st.mtimeMs, count };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
 }
