@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { defaultThreads, LocalWhisperEngine } from '../src/main/asr/local-engine.ts';
-import { findModel } from '../src/main/asr/model-catalog.ts';
+import { findModel, isEnglishOnlyName } from '../src/main/asr/model-catalog.ts';
 import { MODELS_DIR } from '../src/main/asr/model-manager.ts';
 import { readOnnxInfo } from '../src/main/asr/onnx-info.ts';
 import type { SherpaFamily } from '../src/main/asr/sherpa-families.ts';
@@ -102,7 +102,7 @@ function sherpaFamilyOf(folder: string, file: string): SherpaFamily | undefined 
 /** Languages a model is run on: the catalog's where known (English-only whisper → en), else both. */
 function languagesOf(name: string, engine: FoundModel['engine']): AccLanguage[] {
   const entry = findModel(name);
-  if (engine === 'whisper') return /\.en(-|$)/.test(name) ? ['en'] : ['zh', 'en'];
+  if (engine === 'whisper') return isEnglishOnlyName(name) ? ['en'] : ['zh', 'en'];
   const langs = entry?.sherpa?.languages.filter((l): l is AccLanguage => l === 'zh' || l === 'en');
   return langs !== undefined && langs.length > 0 ? langs : ['zh', 'en'];
 }

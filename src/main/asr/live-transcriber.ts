@@ -87,11 +87,6 @@ export class LiveTranscription {
     return ending;
   }
 
-  /** Samples [start, end) of the recording (what `end()` says to journal). */
-  audio(start: number, end: number): Float32Array {
-    return this.chunker.range(start, end);
-  }
-
   /** Waits for every chunk; a chunk that failed is decoded once more before the dictation fails. */
   async result(signal?: AbortSignal): Promise<LiveResult> {
     this.end();
@@ -182,19 +177,18 @@ export function transcribeInChunks(engine: AsrEngine, pcm: Float32Array, call: T
  * `engine` decoding every clip through the chunks a live recording of it gets (so a retry from the
  * journal gives the text the live decode gave). Where the VAD cannot run, the whole clip in one call.
  */
-export function chunkedEngine(engine: AsrEngine, chunker: ChunkerOptions, onFallback?: (err: unknown) => void): AsrEngine {
+export function chunkedEngine(engine: AsrEngine, chunker: ChunkerOptions): AsrEngine {
   return {
     kind: engine.kind,
-    transcribe: async (pcm, call = {}) => {
-      let live: LiveTranscription;
+    transcribe: (pcm, call = {}) => {
+      let chunked: Promise<LiveResult>;
       try {
-        live = new LiveTranscription({ engine, call, chunker });
-      } catch (err) {
-        onFallback?.(err);
+        // Throws here, before any decoding, only when the VAD cannot be opened.
+        chunked = transcribeInChunks(engine, pcm, call, chunker);
+      } catch {
         return engine.transcribe(pcm, call);
       }
-      live.push(pcm);
-      return live.result(call.signal);
+      return chunked;
     },
     // The service owns the engine and frees it; this view has nothing of its own.
     dispose: () => Promise.resolve(),

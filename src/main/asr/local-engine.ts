@@ -83,6 +83,11 @@ export function defaultThreads(): number {
   return Math.max(1, Math.min(8, n - 1 || 1));
 }
 
+/** The threads of a call or a recognizer: the setting (asr.local.threads), or from the CPU count when 0 or unset. */
+export function threadCount(setting: number | undefined): number {
+  return setting !== undefined && setting > 0 ? setting : defaultThreads();
+}
+
 /** whisper.cpp in a separate process, model kept warm. */
 export class LocalWhisperEngine implements AsrEngine {
   readonly kind = 'local';
@@ -171,7 +176,7 @@ export class LocalWhisperEngine implements AsrEngine {
       this.busy = true;
       const audioSeconds = pcm.length / SAMPLE_RATE;
       const timeoutMs = (this.opts.timeoutBaseMs ?? 60_000) + (this.opts.timeoutPerSecondMs ?? 5_000) * audioSeconds;
-      const threads = this.opts.threads !== undefined && this.opts.threads > 0 ? this.opts.threads : defaultThreads();
+      const threads = threadCount(this.opts.threads);
       const whisper = this.opts.sherpa === undefined;
       // sherpa-onnx pads short clips itself (MIN_SHERPA_SAMPLES) and has no encoder window to shrink.
       const padded = whisper ? padToMinimum(pcm) : pcm;
@@ -221,7 +226,7 @@ export class LocalWhisperEngine implements AsrEngine {
     if (this.host !== undefined && this.loadedPath === this.opts.modelPath) return 0;
     const t0 = performance.now();
     await this.ensureHost();
-    const sherpa = this.opts.sherpa === undefined ? undefined : { ...this.opts.sherpa, ...(language !== undefined ? { language } : {}), ...(this.opts.threads !== undefined && this.opts.threads > 0 ? { threads: this.opts.threads } : {}) };
+    const sherpa = this.opts.sherpa === undefined ? undefined : { ...this.opts.sherpa, ...(language !== undefined ? { language } : {}), threads: threadCount(this.opts.threads) };
     const reply = await this.request({ type: 'load', id: 0, modelPath: this.opts.modelPath, ...(sherpa ? { sherpa } : {}) }, { timeoutMs: 120_000 });
     if (reply.type !== 'loaded') throw new AsrError('engine-failed', `unexpected reply '${reply.type}' to load`);
     if (!reply.alreadyLoaded) this.counters.loads++;

@@ -44,8 +44,13 @@ export interface CatalogEntry {
 
 const MiB = 1024 * 1024;
 
+/** Whether a whisper model name is an English-only one (`base.en`, `small.en-q5_1`). */
+export function isEnglishOnlyName(name: string): boolean {
+  return /\.en(-|$)/.test(name);
+}
+
 function entry(name: string, mib: number, sha1: string): CatalogEntry {
-  return { name, approxBytes: Math.round(mib * MiB), sha1, englishOnly: /\.en(-|$)/.test(name), quantized: /-q\d/.test(name) };
+  return { name, approxBytes: Math.round(mib * MiB), sha1, englishOnly: isEnglishOnlyName(name), quantized: /-q\d/.test(name) };
 }
 
 /** The whisper.cpp models, smallest family first. */

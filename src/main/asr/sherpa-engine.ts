@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
-import { defaultThreads } from './local-engine.ts';
+import { threadCount } from './local-engine.ts';
 import { SHERPA_FAMILIES, type SherpaFamily, type SherpaFamilyDef, type SherpaRawResult } from './sherpa-families.ts';
 import { checkSherpaModel } from './sherpa-model-check.ts';
 import { AsrError, type AsrEngine, type AsrResult, type AsrSegment, type TranscribeOptions } from './types.ts';
@@ -131,7 +131,7 @@ export class SherpaOfflineEngine implements AsrEngine {
     } catch (err) {
       throw new AsrError('engine-not-built', `sherpa-onnx-node cannot be loaded: ${(err as Error).message}`, { cause: err });
     }
-    const threads = this.opts.threads !== undefined && this.opts.threads > 0 ? this.opts.threads : defaultThreads();
+    const threads = threadCount(this.opts.threads);
     const config = {
       featConfig: { sampleRate: SAMPLE_RATE, featureDim: 80 },
       modelConfig: {

@@ -115,7 +115,7 @@ export class SpeechChunker {
   }
 
   /** Samples [start, end) of the input received so far. */
-  range(start: number, end: number): Float32Array {
+  private range(start: number, end: number): Float32Array {
     const out = new Float32Array(Math.max(0, end - start));
     let at = 0;
     for (const p of this.parts) {
@@ -155,12 +155,4 @@ export class SpeechChunker {
     this.covered = { start: this.covered?.start ?? start, end };
     return { index: this.nextIndex++, start, end, samples: this.range(start, end), spans };
   }
-}
-
-/** Chunks of a whole clip at once: the same cuts a live recording of it gets. */
-export function chunkSpeech(samples: Float32Array, opts: ChunkerOptions): { readonly chunks: readonly SpeechChunk[]; readonly end: ChunkerEnd } {
-  const chunker = new SpeechChunker(opts);
-  const chunks = chunker.push(samples);
-  const end = chunker.end();
-  return { chunks: [...chunks, ...end.chunks], end };
 }

@@ -36,8 +36,6 @@ export interface LiveAsr {
   push(pcm16k: Float32Array): void;
   /** The recording ended: whether speech was heard and the range of it to journal and decode. */
   end(): { readonly speech: boolean; readonly keptStart: number; readonly keptEnd: number };
-  /** Samples [start, end) of the recording. */
-  audio(start: number, end: number): Float32Array;
   result(signal: AbortSignal): Promise<{ readonly text: string; readonly language: string; readonly chunks: number; readonly pendingAtEnd: number }>;
   cancel(): void;
 }

@@ -109,7 +109,6 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
       return {
         push: (pcm) => live.push(pcm),
         end: () => live.end(),
-        audio: (start, end) => live.audio(start, end),
         cancel: () => live.cancel(),
         result: async (signal) => {
           const r = await live.result(signal);

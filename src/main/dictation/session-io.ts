@@ -91,7 +91,8 @@ async function finishLive(ctx: ControllerContext, id: string, pcm: Float32Array,
     dropSilent(ctx, id, 'no-speech-detected');
     return;
   }
-  const kept = end.keptStart === 0 && end.keptEnd === pcm.length ? pcm : live.audio(end.keptStart, end.keptEnd);
+  // The live transcription was fed exactly the buffer's kept batches, so its sample positions are the buffer's.
+  const kept = pcm.subarray(end.keptStart, end.keptEnd);
   journalAudio(ctx, id, kept, true);
   const res = await live.result(signal);
   ctx.ports.log?.('info', 'decoded while speaking', { chunks: res.chunks, pendingAtKeyUp: res.pendingAtEnd, seconds: Math.round(kept.length / SAMPLE_RATE) });

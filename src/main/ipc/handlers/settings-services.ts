@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { modelSpeed } from '../../asr/model-catalog.ts';
+import { isEnglishOnlyName, modelSpeed } from '../../asr/model-catalog.ts';
 import { ModelDownloadError, type ModelManager } from '../../asr/model-manager.ts';
 import { promptCacheReport } from '../../enhance/cache-report.ts';
 import { providerFromConfig, settingsFromConfig } from '../../enhance/enhancer.ts';
@@ -106,7 +106,7 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
         name: m.name,
         installed: m.installed,
         bytes: m.bytes ?? m.catalog?.approxBytes ?? null,
-        englishOnly: m.catalog?.englishOnly ?? /\.en(-|$)/.test(m.name),
+        englishOnly: m.catalog?.englishOnly ?? isEnglishOnlyName(m.name),
         ...(m.catalog?.sherpa ? { languages: m.catalog.sherpa.languages } : {}),
         quantized: m.catalog?.quantized ?? /-q\d/.test(m.name),
         speed: modelSpeed(m.name),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSpeech, SpeechChunker, type SpeechChunk } from '../../../../src/main/audio/speech-chunker.ts';
+import { SpeechChunker, type ChunkerOptions, type SpeechChunk } from '../../../../src/main/audio/speech-chunker.ts';
 import { detectSpeech, openSpeechDetector } from '../../../../src/main/audio/vad.ts';
 import { hasTool } from '../../../helpers/audio-fixtures.ts';
 import { dictationClip, EN_SENTENCES } from '../../../helpers/dictation-clip.ts';
@@ -20,6 +20,13 @@ function feedLive(clip: Float32Array, opts: { trimEdges: boolean; minChunkSecond
   for (let at = 0; at < clip.length; at += 1600) chunks.push(...c.push(clip.subarray(at, Math.min(clip.length, at + 1600))));
   const end = c.end();
   return { chunks: [...chunks, ...end.chunks], keptStart: end.keptStart, keptEnd: end.keptEnd, speech: end.speech };
+}
+
+/** A whole clip pushed at once: what a retry from the journaled clip does. */
+function chunkSpeech(samples: Float32Array, opts: ChunkerOptions): { readonly chunks: readonly SpeechChunk[] } {
+  const c = new SpeechChunker(opts);
+  const chunks = c.push(samples);
+  return { chunks: [...chunks, ...c.end().chunks] };
 }
 
 const bounds = (cs: readonly SpeechChunk[]): Array<[number, number]> => cs.map((c) => [c.start, c.end]);
