@@ -289,6 +289,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
 
   const offerRecovery = async (): Promise<void> => {
     const sessions = c.recoverable();
+    dlog.info('recovery checked', { offered: sessions.length });
     const newest = sessions.at(-1);
     if (newest === undefined) return;
     const more = sessions.length - 1;
@@ -386,6 +387,9 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       for (const p of await checkMacPermissions()) {
         notify('warning', { code: p.permission === 'microphone' ? 'permission-microphone' : 'permission-accessibility' });
       }
+      // Dictations that reached the user before a crash or quit but not the disk go to history, not to the offer.
+      const logged = await c.logJournaledRecords().catch((err: unknown) => dlog.warn('journaled records not logged', { error: String(err) }));
+      if (typeof logged === 'number' && logged > 0) dlog.info('journaled records logged', { count: logged });
       await offerRecovery().catch((err: unknown) => dlog.warn('recovery offer failed', { error: String(err) }));
     },
     modelInstalled(name) {

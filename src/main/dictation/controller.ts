@@ -2,8 +2,9 @@
  * The dictation controller: feeds hotkey, capture, service and UI events into the pure session machine
  * and runs the effects it returns with the injected ports. Order that keeps dictations safe: frames are
  * appended to disk while recording; at key-up the audio is journaled (WAV, fsynced) and the session
- * state written before the ASR call; the transcript is written before the LLM call; the journal is
- * completed only after the history record is logged. The effects with I/O live in session-io.ts
+ * state written before the ASR call; the transcript is written before the LLM call; the history record
+ * is journaled before the text is handed out, and the journal is completed only once that record is on
+ * disk (a crash in between logs it at the next start, `logJournaledRecords`). The effects with I/O live in session-io.ts
  * (capture and journals), enhance-step.ts (enhancement + per-mode cache) and delivery.ts (output and
  * history); this file is the loop and the public API.
  */
@@ -13,7 +14,7 @@ import { AudioJournal } from '../audio/journal.ts';
 import { inputContextLine } from '../enhance/input-context-line.ts';
 import type { Config } from '../settings/config-schema.ts';
 import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
-import { deliverAgain, LoggedRecords, logRecord, runOutput } from './delivery.ts';
+import { deliverAgain, journalRecord, logJournaledRecords, LoggedRecords, logRecord, runOutput } from './delivery.ts';
 import { runEnhance } from './enhance-step.ts';
 import { ContextReads } from './context-reads.ts';
 import { LiveFeed } from './live-feed.ts';
@@ -198,6 +199,15 @@ export class DictationController {
     return b !== null && b.id === id ? b.batches : Number.POSITIVE_INFINITY;
   }
 
+  /**
+   * At start, before offering recovery: logs the history records that sessions left in the journal when
+   * the app crashed or quit after handing their text out but before the record was on disk. Resolves
+   * to how many were written.
+   */
+  logJournaledRecords(): Promise<number> {
+    return logJournaledRecords(this.ctx, this.m.state === 'idle' ? null : this.m.s.id);
+  }
+
   /** Journaled sessions a crash left behind. */
   recoverable(): RecoverableSession[] {
     const current = this.m.state === 'idle' ? null : this.m.s.id;
@@ -347,8 +357,11 @@ export class DictationController {
       case 'output':
         this.track(runOutput(this.ctx, effect.id, effect.text, effect.action));
         return;
+      case 'journal-record':
+        journalRecord(this.ctx, effect.id, effect.intent);
+        return;
       case 'log':
-        this.track(logRecord(this.ctx, this.logged, effect.id, effect.intent));
+        this.track(logRecord(this.ctx, this.logged, effect.id, effect.intent, effect.settle));
         return;
       case 'journal-stage':
         journalBestEffort(this.ports, 'the session journal', () => this.sessions.put(effect.id, { stage: effect.stage, asr: effect.asr, mode: this.modeOf(effect.id), status: 'active' }));

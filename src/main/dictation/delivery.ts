@@ -4,8 +4,8 @@
  * which updates that session's history record when the user changed its text (the history service
  * sets `edited_at`).
  */
-import type { NewHistoryRecord } from '../../shared/history/record.ts';
-import { errorText, type ControllerContext } from './controller-context.ts';
+import { newRecordId, recordKey, type HistoryRecord, type NewHistoryRecord } from '../../shared/history/record.ts';
+import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
 import type { DeliveryOutcome } from '../ports/output-port.ts';
 import type { LogIntent } from './session-types.ts';
 
@@ -45,13 +45,15 @@ export async function runOutput(ctx: ControllerContext, id: string, text: string
   ctx.dispatch({ type: 'output-done', id, ok: r.ok, ...(r.notice !== undefined ? { notice: r.notice } : {}) });
 }
 
-/** Writes the history record of a finished session (chains log nothing) and counts vocabulary outcomes. */
-export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, sessionId: string, intent: LogIntent): Promise<void> {
+/** The history record session `sessionId` logs for `intent` (null for chain modes, which write no history). */
+export function recordOf(ctx: Pick<ControllerContext, 'clock'>, intent: LogIntent): HistoryRecord | null {
   const { asr, enh } = intent;
-  if (enh.historyMode === null) return; // chain modes write no history (seed rule)
-  // WenZi's object shape (app_name, bundle_id, window_title?, browser_domain?), read at key-down.
-  const inputContext = ctx.config().ai_enhance.input_context === 'off' ? null : await ctx.inputContext(sessionId);
-  const record: NewHistoryRecord = {
+  if (enh.historyMode === null) return null; // chain modes write no history (seed rule)
+  const now = ctx.clock.now();
+  return {
+    // Its id and time are fixed here, so a record logged again after a crash is the same record.
+    id: newRecordId(now),
+    timestamp: new Date(now).toISOString(),
     asr_text: asr.text,
     enhanced_text: enh.enhanced,
     final_text: intent.finalText,
@@ -65,24 +67,84 @@ export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, s
     source: intent.source,
     outcome: intent.outcome,
     ...(enh.usage ? { usage: enh.usage } : {}),
-    ...(inputContext !== null ? { input_context: { ...inputContext } } : {}),
     ...(enh.status === 'fallback' || enh.status === 'guarded' ? { enhance_error: (enh.reason ?? enh.status).slice(0, 500) } : {}),
   };
+}
+
+/**
+ * Journals session `sessionId`'s history record (fsynced, synchronous) before its text is handed out.
+ * Best effort like every journal write: a disk that refuses it costs crash safety, not the dictation.
+ */
+export function journalRecord(ctx: ControllerContext, sessionId: string, intent: LogIntent): void {
+  const record = recordOf(ctx, intent);
+  if (record === null) return;
+  journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.put(sessionId, { record, mode: ctx.modeOf(sessionId) }));
+}
+
+/**
+ * Writes the history record of a finished session (the one journaled before its output, else a new
+ * one) and counts vocabulary outcomes. The journal is settled only once the record is on disk, or once
+ * it is known that nothing will be written (history off, a chain mode); a record the disk refused stays
+ * in the journal as well as in the store's memory, so neither a quit nor a crash loses it.
+ */
+export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, sessionId: string, intent: LogIntent, settle: 'finish' | 'keep'): Promise<void> {
+  const base = ctx.sessions.get(sessionId)?.record ?? recordOf(ctx, intent);
+  if (base === null) {
+    settleJournal(ctx, sessionId, settle);
+    return;
+  }
+  // WenZi's object shape (app_name, bundle_id, window_title?, browser_domain?), read at key-down.
+  const inputContext = ctx.config().ai_enhance.input_context === 'off' ? null : await ctx.inputContext(sessionId);
+  const record: NewHistoryRecord = { ...base, ...(inputContext !== null ? { input_context: { ...inputContext } } : {}) };
   try {
     const result = await ctx.ports.history.log(record);
     // A pending record (the disk refused it) is kept in memory and can still be edited from the panel.
-    if (result && (result.saved || result.pending) && result.record.id !== undefined) logged.remember(sessionId, result.record.id, intent.finalText, enh.text);
+    if (result && (result.saved || result.pending) && result.record.id !== undefined) logged.remember(sessionId, result.record.id, intent.finalText, intent.enh.text);
     if (result && result.pending) {
       const h = result.health ?? { state: 'write-failed' as const, reason: 'the disk refused the record', pending: 1 };
       ctx.emit({ kind: 'notice', sessionId: null, level: 'warning', notice: { code: 'history-degraded', state: h.state, reason: h.reason, pending: h.pending } });
+    } else {
+      settleJournal(ctx, sessionId, settle);
     }
     if (intent.outcome === 'confirmed' || intent.outcome === 'copied') {
-      ctx.ports.vocabulary?.recordOutcome({ asrText: asr.text, enhancedText: enh.enhanced, finalText: intent.finalText, asrModel: asr.sttModel, llmModel: enh.model });
+      ctx.ports.vocabulary?.recordOutcome({ asrText: intent.asr.text, enhancedText: intent.enh.enhanced, finalText: intent.finalText, asrModel: intent.asr.sttModel, llmModel: intent.enh.model });
     }
   } catch (err) {
+    // Not written: the journal keeps the record, and the next start logs it (`logJournaledRecords`).
     ctx.ports.log?.('error', 'history log failed', { error: String(err) });
     ctx.emit({ kind: 'notice', sessionId: null, level: 'error', notice: { code: 'history-save-failed', reason: errorText(err) } });
   }
+}
+
+/** Ends session `sessionId`'s journal (`finish`), or keeps it reopenable without its record (`keep`). */
+export function settleJournal(ctx: Pick<ControllerContext, 'ports' | 'sessions' | 'audioJournal' | 'config'>, sessionId: string, settle: 'finish' | 'keep'): void {
+  if (settle === 'keep') {
+    if (ctx.sessions.get(sessionId)?.record !== undefined) journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.put(sessionId, { record: undefined }));
+    return;
+  }
+  journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.remove(sessionId));
+  if (ctx.audioJournal.get(sessionId)) journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.complete(sessionId, ctx.config().audio.retention_days));
+}
+
+/**
+ * Logs the records that sessions left in the journal when the app crashed or quit before they were
+ * on disk, each once: a record the history already holds (written just before the crash) is not
+ * written again. Returns how many were written now.
+ */
+export async function logJournaledRecords(ctx: ControllerContext, exceptId: string | null): Promise<number> {
+  let written = 0;
+  for (const s of ctx.sessions.journaledRecords(exceptId)) {
+    try {
+      const held = (await ctx.ports.history.has?.(recordKey(s.record), s.record.timestamp)) ?? false;
+      const result = held ? null : await ctx.ports.history.log(s.record);
+      if (result && result.pending) continue; // still refused: it stays journaled for the next start
+      if (result && result.saved) written += 1;
+      settleJournal(ctx, s.id, s.status === 'active' ? 'finish' : 'keep');
+    } catch (err) {
+      ctx.ports.log?.('error', 'a journaled history record could not be logged', { session: s.id, error: String(err) });
+    }
+  }
+  return written;
 }
 
 /**

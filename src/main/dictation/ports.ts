@@ -66,6 +66,8 @@ export interface HistoryPort {
     readonly pending?: boolean;
     readonly health?: { readonly state: 'read-only' | 'write-failed'; readonly reason: string; readonly pending: number } | null;
   } | void>;
+  /** Whether the history holds record `key` (logged at `timestamp`), on disk or waiting in memory (optional: absent = no). */
+  has?(key: string, timestamp?: string): Promise<boolean>;
   /** Edits a logged record (sets `edited_at`); optional for sinks that cannot. */
   update?(key: string, fields: { readonly final_text: string; readonly user_corrected: boolean }): Promise<unknown>;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { writeFileAtomicSync } from '../platform/durable-fs.ts';
 import { entryPath, listJsonEntries } from '../platform/json-entries.ts';
 import type { DictationState, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
+import type { HistoryRecord } from '../../shared/history/record.ts';
 import type { AsrOutcome } from './session-types.ts';
 
 /** Folder under the data dir. */
@@ -25,6 +26,12 @@ export interface SessionRecord {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly asr: AsrOutcome | null;
+  /**
+   * The history record of a session whose text was handed out (or whose preview was cancelled), written
+   * before that and cleared only once the record is on disk: a crash or quit in between leaves it here
+   * to be logged at the next start (see `journaledRecords`), so the session is never offered again.
+   */
+  readonly record?: HistoryRecord;
 }
 
 /** Session state files under one data folder. */
@@ -77,15 +84,24 @@ export class SessionJournal {
     fs.rmSync(this.file(id), { force: true });
   }
 
+  /** Sessions holding a history record that may not be on disk yet (except `exceptId`), oldest first. */
+  journaledRecords(exceptId: string | null = null): (SessionRecord & { readonly record: HistoryRecord })[] {
+    return this.list().filter((r): r is SessionRecord & { readonly record: HistoryRecord } => r.record !== undefined && r.id !== exceptId);
+  }
+
   /** Every readable session, oldest first. */
   list(): SessionRecord[] {
     return listJsonEntries(this.dir, (id) => this.get(id));
   }
 
-  /** Sessions a crash left active (except `exceptId`, the one running now), as offered to the user. */
+  /**
+   * Sessions a crash left active (except `exceptId`, the one running now), as offered to the user. A
+   * session holding its record is not among them: it reached the user already, and only its logging is
+   * left (`journaledRecords`).
+   */
   recoverable(durationOf: (id: string) => number, exceptId: string | null = null): RecoverableSession[] {
     return this.list()
-      .filter((r) => r.status === 'active' && r.id !== exceptId)
+      .filter((r) => r.status === 'active' && r.id !== exceptId && r.record === undefined)
       .map((r) => ({ id: r.id, createdAt: r.createdAt, stage: r.stage, durationSeconds: durationOf(r.id), asrText: r.asr?.text ?? null }));
   }
 }

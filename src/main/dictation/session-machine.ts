@@ -103,11 +103,17 @@ function toOutput(
 ): Transition {
   return {
     next: { state: 'output', s, asr, enh, text, action, confirmed },
-    effects: [...before, ...(confirmed ? [{ kind: 'panel', show: false } as const] : []), { kind: 'output', id: s.id, text, action }, ...timer(s, 'output')],
+    effects: [
+      ...before,
+      ...(confirmed ? [{ kind: 'panel', show: false } as const] : []),
+      { kind: 'journal-record', id: s.id, intent: logIntent({ s, asr, enh, text, action, confirmed }) },
+      { kind: 'output', id: s.id, text, action },
+      ...timer(s, 'output'),
+    ],
   };
 }
 
-function logIntent(m: Extract<MachineState, { state: 'output' }>): LogIntent {
+function logIntent(m: Omit<Extract<MachineState, { state: 'output' }>, 'state'>): LogIntent {
   const outcome = !m.confirmed ? 'direct' : m.action === 'copy' ? 'copied' : 'confirmed';
   return { asr: m.asr, enh: m.enh, finalText: m.text, previewEnabled: m.confirmed, outcome, source: m.s.source };
 }
@@ -117,7 +123,8 @@ function cancelBusy(m: Extract<MachineState, { state: 'transcribing' | 'enhancin
   const effects: Effect[] = [{ kind: 'clear-timer' }, { kind: 'abort', id: m.s.id }, { kind: 'panel', show: false }];
   if (m.state === 'preview') {
     // A cancelled preview is still a finished session: logged (never injected), journaled for reopening.
-    effects.push({ kind: 'log', id: m.s.id, intent: { asr: m.asr, enh: m.enh, finalText: m.enh.text, previewEnabled: true, outcome: 'cancelled', source: m.s.source } });
+    const intent: LogIntent = { asr: m.asr, enh: m.enh, finalText: m.enh.text, previewEnabled: true, outcome: 'cancelled', source: m.s.source };
+    effects.push({ kind: 'journal-record', id: m.s.id, intent }, { kind: 'log', id: m.s.id, intent, settle: 'keep' });
   }
   effects.push({ kind: 'journal-cancel', id: m.s.id });
   if (why === 'timeout') effects.push({ kind: 'notice', level: 'warning', notice: { code: 'preview-timeout' } });
@@ -243,7 +250,8 @@ export function transition(m: MachineState, e: MachineEvent): Transition {
       if (m.state !== 'output' || m.s.id !== e.id) return stay(m);
       const effects: Effect[] = [{ kind: 'clear-timer' }];
       if (!e.ok) effects.push({ kind: 'notice', level: 'error', notice: e.notice ?? { code: 'paste-failed', reason: null, app: null } });
-      effects.push({ kind: 'log', id: m.s.id, intent: logIntent(m) }, { kind: 'journal-finish', id: m.s.id });
+      // The journal is finished by the log, once the record is on disk (it was journaled before the output).
+      effects.push({ kind: 'log', id: m.s.id, intent: logIntent(m), settle: 'finish' });
       effects.push({ kind: 'done', id: m.s.id, outcome: m.action === 'copy' || !e.ok ? 'copied' : 'pasted' });
       return { next: IDLE, effects };
     }

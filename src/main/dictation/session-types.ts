@@ -135,7 +135,16 @@ export type Effect =
   | { readonly kind: 'abort'; readonly id: string }
   | { readonly kind: 'panel'; readonly show: boolean }
   | { readonly kind: 'output'; readonly id: string; readonly text: string; readonly action: 'paste' | 'copy' }
-  | { readonly kind: 'log'; readonly id: string; readonly intent: LogIntent }
+  /**
+   * Write the session's history record into its journal, durably, before its text leaves the app: from
+   * then on a crash leaves the record to be logged at the next start, never a session to redo.
+   */
+  | { readonly kind: 'journal-record'; readonly id: string; readonly intent: LogIntent }
+  /**
+   * Log the session's record to history. Only once it is on disk is the journal settled: `finish` ends
+   * the session's journal, `keep` keeps it (a cancelled session stays reopenable) without the record.
+   */
+  | { readonly kind: 'log'; readonly id: string; readonly intent: LogIntent; readonly settle: 'finish' | 'keep' }
   /** Persist the session's step (and transcript) next to its journaled audio. */
   | { readonly kind: 'journal-stage'; readonly id: string; readonly stage: DictationState; readonly asr: AsrOutcome | null }
   /** The session ended for good: its journal entry is done (kept per retention). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { historyRecordSchema, newRecordId, type HistoryRecord, type NewHistoryRecord, type RecordUpdate, type StoredRecord } from '../../shared/history/record.ts';
+import { historyRecordSchema, newRecordId, recordKey, type HistoryRecord, type NewHistoryRecord, type RecordUpdate, type StoredRecord } from '../../shared/history/record.ts';
 import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
 import { HistoryIndex, IndexUnusableError, removeIndexFiles } from './history-index.ts';
 import { HistoryPendingError, HistoryStore, type HistoryFileLabel, type HistoryHealth, type HistoryStoreOptions, type StoreEvent } from './history-store.ts';
@@ -12,6 +12,7 @@ import type { FollowResult } from './index-follow.ts';
 import { HistoryFollower, type FollowTiming } from './history-follow.ts';
 import { rebuildIndex } from './index-rebuild.ts';
 import { checkIndexAgainstFiles } from './index-sync.ts';
+import { archiveMonthOf } from './rotation.ts';
 
 /** Options of the service: the store's, plus the user's history switch (from config, passed by the caller). */
 export interface HistoryServiceOptions extends HistoryStoreOptions {
@@ -163,6 +164,22 @@ export class HistoryService {
       if (err instanceof HistoryPendingError) return { record: err.record as HistoryRecord, saved: false, pending: true, health: this.store.health };
       throw err;
     }
+  }
+
+  /**
+   * Whether record `key` (logged at `timestamp`) is in the history: waiting in memory, in the index, in
+   * the active file, or in the archive its month would rotate it to. For the records a crash left in the
+   * dictation journal, so a record written just before the crash is not written twice.
+   */
+  async has(key: string, timestamp?: string): Promise<boolean> {
+    if (this.store.pendingRecords.some((r) => recordKey(r) === key)) return true;
+    if (this.fileOfKey(key) !== undefined) return true;
+    const files = ['active', ...(timestamp === undefined ? [] : [archiveMonthOf(timestamp)])];
+    for (const file of files) {
+      if ((await this.store.fileState(file)) === undefined) continue;
+      if ((await this.store.readFile(file)).some((r) => recordKey(r) === key)) return true;
+    }
+    return false;
   }
 
   /** Edits a record (active or archived); null when unknown. */

@@ -1,7 +1,8 @@
 /**
  * Child process of the kill -9 test: runs a real dictation against the parent's test server (whose
- * chat call stalls) and prints `at:<state>:<id>` as it goes, so the parent can kill it mid-session.
- * argv: dataDir, baseURL, stopAt ('recording' | 'enhancing').
+ * chat call may stall) and prints `at:<state>:<id>` as it goes — and `at:pasted:<id>` when the text is
+ * handed out, `at:done:<id>` when the session ends — so the parent can kill it at any step.
+ * argv: dataDir, baseURL, stopAt ('recording' | 'enhancing' | 'output' | 'pasted' | 'done').
  */
 import { DictationController } from '../../../../src/main/dictation/controller.ts';
 import { openServiceGraph } from '../../../../src/main/dictation/service-graph.ts';
@@ -9,7 +10,7 @@ import { readPcm, speechWav } from '../../../helpers/audio-fixtures.ts';
 import { fixtureConfig } from './dictation-fixture.ts';
 
 const [dataDir = '', baseURL = '', stopAt = 'enhancing'] = process.argv.slice(2);
-const config = fixtureConfig(baseURL, { ai_enhance: { enabled: true, mode: 'proofread', providers: { test: { base_url: baseURL } }, default_provider: 'test', default_model: 'test-model', timeout: 60, connection_timeout: 60, max_retries: 0 } });
+const config = fixtureConfig(baseURL, { output: { preview: false }, ai_enhance: { enabled: true, mode: 'proofread', providers: { test: { base_url: baseURL } }, default_provider: 'test', default_model: 'test-model', timeout: 60, connection_timeout: 60, max_retries: 0 } });
 const graph = await openServiceGraph({ dataDir, config: () => config, secrets: { get: () => 'sk-test' }, lang: () => 'en', warn: () => {} });
 const c = new DictationController({
   dataDir,
@@ -18,8 +19,20 @@ const c = new DictationController({
   asr: graph.ports.asr,
   enhance: graph.ports.enhance,
   history: graph.ports.history,
-  output: { deliver: async () => ({ ok: true }) },
-  ui: { emit: (e) => (e.kind === 'state' ? process.stdout.write(`at:${e.state}:${e.sessionId}\n`) : undefined), panel: () => undefined, sound: () => undefined },
+  output: {
+    deliver: async () => {
+      process.stdout.write(`at:pasted:${c.snapshot().sessionId}\n`);
+      return { ok: true };
+    },
+  },
+  ui: {
+    emit: (e) => {
+      if (e.kind === 'state') process.stdout.write(`at:${e.state}:${e.sessionId}\n`);
+      if (e.kind === 'done') process.stdout.write(`at:done:${e.sessionId}\n`);
+    },
+    panel: () => undefined,
+    sound: () => undefined,
+  },
 });
 c.press('hold');
 const id = c.snapshot().sessionId ?? '';

@@ -20,8 +20,8 @@ afterEach(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the child until it prints `at:<state>`, then SIGKILLs it; returns the session id. */
-function runAndKill(dataDir: string, baseURL: string, stopAt: string): Promise<string> {
+/** Runs the child until it prints `at:<state>`, then SIGKILLs it `delayMs` later; returns the session id. */
+function runAndKill(dataDir: string, baseURL: string, stopAt: string, delayMs = 50): Promise<string> {
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, [child, dataDir, baseURL, stopAt], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -36,7 +36,7 @@ function runAndKill(dataDir: string, baseURL: string, stopAt: string): Promise<s
       const m = new RegExp(`at:${stopAt}:(\\w+)`).exec(out);
       if (m) {
         // Give the step's journal write its moment (it is synchronous right after the state event).
-        setTimeout(() => p.kill('SIGKILL'), 50);
+        setTimeout(() => p.kill('SIGKILL'), delayMs);
         p.once('exit', (_code, signal) => {
           clearTimeout(timer);
           if (signal !== 'SIGKILL') reject(new Error(`child exited by itself: ${signal}`));
@@ -69,6 +69,38 @@ describe('nothing is lost when the app is killed mid-dictation', () => {
     expect(fx.controller.recoverable()).toEqual([]);
     expect(fx.server.requests.filter((r) => r.path.includes('transcriptions'))).toHaveLength(0); // the transcript was reused
   });
+
+  // Each step after the text leaves the app, killed at once (0 ms) and a little later (the log's own
+  // write then races the kill): before the record was journaled ahead of the output, a kill as the
+  // session ended lost the dictation in 5 of 6 runs — no record, no offer.
+  for (const stopAt of ['output', 'pasted', 'done'] as const) {
+    it(`killed at "${stopAt}": the dictation is in history or offered, never both, never neither`, async () => {
+      const outcomes: string[] = [];
+      for (const delayMs of [0, 0, 2, 5, 10, 20]) {
+        dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));
+        server = await startOpenAiTestServer({ transcription: () => ({ kind: 'text', text: 'pasted words' }), chat: () => ({ kind: 'text', content: 'Pasted words.' }) });
+        const id = await runAndKill(dir, server.baseURL, stopAt, delayMs);
+        await server.close();
+        server = undefined;
+
+        fx = await makeDictationFixture({ transcription: () => ({ kind: 'text', text: 'unused' }), chat: () => ({ kind: 'text', content: 'unused' }) }, { output: { preview: false } }, dir);
+        await fx.controller.logJournaledRecords(); // what the app does at start, before offering recovery
+        await fx.graph.history.settled();
+        const inHistory = fx.records().filter((r) => r.final_text === 'Pasted words.');
+        const offered = fx.controller.recoverable().filter((r) => r.id === id);
+        expect(inHistory.length + offered.length, `delay ${delayMs} ms: history ${inHistory.length}, offered ${offered.length}`).toBe(1);
+        if (stopAt !== 'output') expect(inHistory).toHaveLength(1); // handed out: it belongs in history
+        // A second start changes nothing: the journal was settled.
+        expect(await fx.controller.logJournaledRecords()).toBe(0);
+        outcomes.push(inHistory.length === 1 ? 'history' : 'offered');
+        await fx.close();
+        fx = undefined;
+        fs.rmSync(dir, { recursive: true, force: true });
+        dir = '';
+      }
+      expect(outcomes).toHaveLength(6);
+    }, 60_000);
+  }
 
   it('killed while the key is still held: the raw frames on disk are transcribed at the next start', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-'));

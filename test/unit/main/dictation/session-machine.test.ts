@@ -39,11 +39,15 @@ describe('session machine: the happy paths', () => {
     t = transition(t.next, { type: 'confirm', id: 'S1', text: '你好，World。', action: 'paste' });
     expect(t.next.state).toBe('output');
     expect(t.effects).toContainEqual({ kind: 'output', id: 'S1', text: '你好，World。', action: 'paste' });
+    // The record is journaled before the text leaves the app, so a crash after the paste logs it at the next start.
+    expect(kinds(t.effects)).toEqual(['panel', 'journal-record', 'output', 'timer']);
+    expect(t.effects[1]).toMatchObject({ intent: { outcome: 'confirmed', finalText: '你好，World。' } });
     t = transition(t.next, { type: 'output-done', id: 'S1', ok: true });
     expect(t.next).toBe(IDLE);
     const log = t.effects.find((e) => e.kind === 'log');
-    expect(log).toMatchObject({ intent: { previewEnabled: true, outcome: 'confirmed', finalText: '你好，World。' } });
-    expect(kinds(t.effects)).toEqual(['clear-timer', 'log', 'journal-finish', 'done']);
+    expect(log).toMatchObject({ intent: { previewEnabled: true, outcome: 'confirmed', finalText: '你好，World。' }, settle: 'finish' });
+    // No separate journal-finish: the log finishes the journal once the record is on disk.
+    expect(kinds(t.effects)).toEqual(['clear-timer', 'log', 'done']);
   });
 
   it('direct mode skips preview and logs preview_enabled false, outcome direct', () => {
