@@ -76,7 +76,8 @@ export async function transcribe(ctx: ControllerContext, id: string, from: 'capt
 
 /**
  * Key-up of a recording decoded while it was spoken: only the last chunk is left to decode. The same
- * order as a one-pass decode: silence check, the audio journaled (fsynced), then the wait for the text.
+ * order as a one-pass decode — silence check, the audio journaled (fsynced), then the wait for the text —
+ * except that the last chunk's decode starts before the fsync (the argument is at the yield below).
  */
 async function finishLive(ctx: ControllerContext, id: string, pcm: Float32Array, live: LiveAsr, signal: AbortSignal): Promise<void> {
   const config = ctx.config();
@@ -93,6 +94,13 @@ async function finishLive(ctx: ControllerContext, id: string, pcm: Float32Array,
   }
   // The live transcription was fed exactly the buffer's kept batches, so its sample positions are the buffer's.
   const kept = pcm.subarray(end.keptStart, end.keptEnd);
+  // One turn of the event loop lets the last chunk's request reach the engine process before the WAV's
+  // fsync below blocks this thread, so the engine decodes while the audio is made durable. Crash safety
+  // is unchanged: (1) every batch is already in the raw recording file, which is removed only after the
+  // WAV is in place, so a crash before or during the write is recovered from it (`recoverAudio`); (2) the
+  // write is synchronous and comes before the wait for the text, so no text is used — panel, LLM, paste —
+  // before the audio is on disk; (3) the WAV's contents and its fsync are the same as before.
+  await new Promise<void>((resolve) => setImmediate(resolve));
   journalAudio(ctx, id, kept, true);
   const res = await live.result(signal);
   ctx.ports.log?.('info', 'decoded while speaking', { chunks: res.chunks, pendingAtKeyUp: res.pendingAtEnd, seconds: Math.round(kept.length / SAMPLE_RATE) });
