@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MODEL_CATALOG, RECOMMENDED_MODELS, findModel, modelRelPath, modelUrl, sherpaFileUrl, type CatalogEntry, type RecommendLanguage } from './model-catalog.ts';
+import { downloadCap, planResponse } from './model-download.ts';
 import { validateModelFile, type ModelFileError } from './model-file.ts';
 import { SHERPA_FAMILIES } from './sherpa-families.ts';
 import { checkSherpaModel } from './sherpa-model-check.ts';
@@ -10,7 +11,8 @@ import { checkSherpaModel } from './sherpa-model-check.ts';
  * Downloads, verifies, installs and deletes whisper models under <dataDir>/models. A download streams into
  * ggml-<name>.bin.part; an interrupted one resumes with an HTTP Range request; the SHA-1 covers the whole
  * file (the existing part is hashed first); only a verified file is renamed into place, so a half or wrong
- * download is never installed. Free disk space is checked before any byte is written.
+ * download is never installed. Free disk space is checked before any byte is written, for as many bytes as the
+ * download may write: it stops past the catalog size (model-download.ts `downloadCap`).
  * A sherpa-onnx model is a folder (<name>/model.int8.onnx + tokens.txt): its files download the same way
  * into <name>.partdir/, each checked against its SHA-256 when the catalog has one (null = none published:
  * accepted, said so in the catalog), then the whole folder is checked as sherpa-onnx will read it and
@@ -70,6 +72,9 @@ export interface ModelManagerOptions {
   /** Extra room to leave free beyond the download (default 64 MiB). */
   readonly reserveBytes?: number;
 }
+
+/** How often (in bytes written) a download re-checks that the free-space reserve is still there. */
+const RECHECK_SPACE_BYTES = 64 * 1024 * 1024;
 
 function statfsFree(dir: string): number {
   const s = fs.statfsSync(dir);
@@ -213,14 +218,20 @@ export class ModelManager {
     return this.pathOf(entry.name);
   }
 
-  /** Streams `url` into `part`, resuming from what it holds; reports (received, total, resumedFrom). */
+  /**
+   * Streams `url` into `part`, resuming from what it holds; reports (received, total, resumedFrom). The part
+   * never grows past `downloadCap` (model-download.ts): the free-space check before the request asks for
+   * room up to that cap, so the one check covers every byte this download may write; the reserve is still
+   * re-checked every `RECHECK_SPACE_BYTES` in case something else fills the volume meanwhile.
+   */
   private async fetchPart(url: string, part: string, approxBytes: number, progress: (received: number, total: number | undefined, resumedFrom: number) => void, signal: AbortSignal | undefined): Promise<void> {
+    const catalogBytes = approxBytes > 0 ? approxBytes : undefined;
     let have = sizeOf(part);
-    if (have > approxBytes * 1.5) {
+    if (have > downloadCap(catalogBytes, undefined)) {
       fs.rmSync(part, { force: true }); // not a prefix of this model: start over
       have = 0;
     }
-    this.checkSpace(Math.max(0, approxBytes - have));
+    if (catalogBytes !== undefined) this.checkSpace(Math.max(0, downloadCap(catalogBytes, undefined) - have));
     let res: Response;
     try {
       res = await fetch(url, { headers: have > 0 ? { range: `bytes=${have}-` } : {}, ...(signal ? { signal } : {}) });
@@ -232,26 +243,27 @@ export class ModelManager {
       await res.body?.cancel();
       return;
     }
-    if (res.status !== 200 && res.status !== 206) {
+    const plan = planResponse({ status: res.status, contentRange: res.headers.get('content-range'), contentLength: res.headers.get('content-length') }, have, catalogBytes);
+    if (plan.kind === 'refuse') {
       await res.body?.cancel();
-      throw new ModelDownloadError('http', `download of ${url} failed: HTTP ${res.status}`);
+      throw new ModelDownloadError('http', `download of ${url} failed: ${plan.reason}`);
     }
-    if (res.status === 200 && have > 0) have = 0; // the server ignored Range: start over
-    const length = Number(res.headers.get('content-length') ?? NaN);
-    const rangeTotal = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
-    const total = rangeTotal !== undefined ? Number(rangeTotal) : Number.isFinite(length) ? have + length : undefined;
-    if (total !== undefined) {
-      try {
-        this.checkSpace(total - have);
-      } catch (err) {
-        await res.body?.cancel();
-        throw err;
-      }
+    const total = plan.total;
+    const cap = downloadCap(catalogBytes, total);
+    try {
+      if (total !== undefined && total > cap) throw new ModelDownloadError('http', `download of ${url} refused: the server announces ${total} bytes, more than the ${cap} this model can be`);
+      if (catalogBytes === undefined) this.checkSpace(Math.max(0, (total ?? 0) - plan.offset));
+    } catch (err) {
+      await res.body?.cancel();
+      throw err;
     }
-    const fd = fs.openSync(part, have > 0 ? 'a' : 'w');
-    let received = have;
+    // Offset 0 truncates: a server that ignored Range sends the whole file, which must not be appended.
+    const fd = fs.openSync(part, plan.offset > 0 ? 'a' : 'w');
+    let received = plan.offset;
     let lastEmit = 0;
-    const resumedFrom = have;
+    let nextSpaceCheck = received + RECHECK_SPACE_BYTES;
+    let tooLarge = false;
+    const resumedFrom = plan.offset;
     const emit = (force: boolean): void => {
       const now = Date.now();
       if (!force && now - lastEmit < 100) return;
@@ -262,12 +274,21 @@ export class ModelManager {
       emit(true);
       if (res.body === null) throw new ModelDownloadError('network', `empty response from ${url}`);
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        fs.writeSync(fd, chunk);
+        if (received + chunk.length > cap) {
+          tooLarge = true;
+          throw new ModelDownloadError('http', `download of ${url} stopped: the server sent more than ${cap} bytes, more than this model can be; the download was discarded`);
+        }
+        writeAll(fd, chunk);
         received += chunk.length;
+        if (received >= nextSpaceCheck) {
+          this.checkSpace(0);
+          nextSpaceCheck = received + RECHECK_SPACE_BYTES;
+        }
         emit(false);
       }
       fs.fsyncSync(fd);
     } catch (err) {
+      // Leaving the loop by a throw cancels the body (the stream iterator's return()).
       if (err instanceof ModelDownloadError) throw err;
       // The part file stays: the next download resumes from it.
       throw signal?.aborted
@@ -275,6 +296,8 @@ export class ModelManager {
         : new ModelDownloadError('network', `download of ${url} was interrupted at ${received} bytes; run it again to resume`, err);
     } finally {
       fs.closeSync(fd);
+      // Too large: what was written is not this model, so no later download may resume from it.
+      if (tooLarge) fs.rmSync(part, { force: true });
     }
     emit(true);
     if (total !== undefined && received < total) {
@@ -298,6 +321,12 @@ export class ModelManager {
     fs.renameSync(part, dest);
     return dest;
   }
+}
+
+/** Writes all of `chunk`: fs.writeSync may write fewer bytes than asked (it returns how many it wrote). */
+function writeAll(fd: number, chunk: Uint8Array): void {
+  let done = 0;
+  while (done < chunk.length) done += fs.writeSync(fd, chunk, done, chunk.length - done);
 }
 
 async function hashFile(file: string, algorithm: 'sha1' | 'sha256'): Promise<string> {

@@ -4,7 +4,7 @@ import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { splitAtSilences } from '../audio/split.ts';
 import { encodeWav } from '../audio/wav.ts';
 import { guardHallucinations } from './hallucination.ts';
-import { redact } from '../../shared/redact.ts';
+import { redactCut } from '../../shared/redact.ts';
 import { AsrError, joinSegments, type AsrEngine, type AsrErrorCode, type AsrResult, type AsrSegment, type TranscribeOptions } from './types.ts';
 
 /*
@@ -45,6 +45,9 @@ function loadSdk(): Promise<OpenAiModule> {
 
 const WAV_HEADER = 44;
 
+/** An error message's length: it is shown in a notice and kept in the journal, not a place for a whole error page. */
+const MAX_ERROR_MESSAGE_CHARS = 1000;
+
 /** What toAsrError needs to word a failure; `apiKey` is removed from every message it makes. */
 export interface AsrErrorContext {
   readonly baseURL: string;
@@ -58,8 +61,10 @@ export interface AsrErrorContext {
  * server's text can echo the key back, so every message goes through the shared redaction.
  */
 export function toAsrError(err: unknown, m: OpenAiModule, ctx: AsrErrorContext): AsrError {
-  const make = (code: AsrErrorCode, message: string, opts: { status?: number } = {}): AsrError => new AsrError(code, redact(message, [ctx.apiKey]), { ...opts, cause: err });
-  if (err instanceof AsrError) return err.message === redact(err.message, [ctx.apiKey]) ? err : make(err.code, err.message, err.status === undefined ? {} : { status: err.status });
+  // Cut before redacting (src/shared/redact.ts `redactCut`): a server's error body can be megabytes.
+  const clean = (message: string): string => redactCut(message, MAX_ERROR_MESSAGE_CHARS, [ctx.apiKey]);
+  const make = (code: AsrErrorCode, message: string, opts: { status?: number } = {}): AsrError => new AsrError(code, clean(message), { ...opts, cause: err });
+  if (err instanceof AsrError) return err.message === clean(err.message) ? err : make(err.code, err.message, err.status === undefined ? {} : { status: err.status });
   if (err instanceof m.APIUserAbortError) return make('cancelled', 'transcription cancelled');
   if (err instanceof m.APIConnectionTimeoutError) {
     return make('timeout', `the transcription service at ${ctx.baseURL} did not answer within ${+(ctx.timeoutMs / 1000).toFixed(1)} s`);

@@ -6,7 +6,8 @@
  */
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import type { SpeechCheckResult } from '../../shared/ipc/onboarding-contract.ts';
-import { hostOf, redactSecrets } from '../enhance/llm-client.ts';
+import { redactCut } from '../../shared/redact.ts';
+import { hostOf } from '../enhance/llm-client.ts';
 import type { Config } from '../settings/config-schema.ts';
 import { engineLanguage } from './recognition-language.ts';
 import { RemoteAsrEngine } from './remote-engine.ts';
@@ -38,7 +39,8 @@ export async function verifyRemoteSpeech(config: Config, apiKey: string | undefi
     return { ...base, ok: true, code: null, message: 'the service transcribed the test audio', elapsedMs: Date.now() - started };
   } catch (err) {
     const code = err instanceof AsrError ? err.code : 'failed';
-    const message = redactSecrets(err instanceof Error ? err.message : String(err), [apiKey]).slice(0, 300);
+    // Cut before redacting, so the work is bounded by the cut, not by what the server sent.
+    const message = redactCut(err instanceof Error ? err.message : String(err), 300, [apiKey]);
     return { ...base, ok: false, code, message, elapsedMs: Date.now() - started };
   }
 }

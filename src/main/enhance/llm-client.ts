@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import type { ProviderKind } from '../../shared/provider-kinds.ts';
 import type { ProviderRefusal } from '../../shared/notices/notice.ts';
 import { providerRefusalText } from '../../shared/notices/notice-text.ts';
-import { redact } from '../../shared/redact.ts';
+import { redact, redactCut } from '../../shared/redact.ts';
 import { readProviderError } from './provider-error.ts';
 import { ThinkStream } from './think-split.ts';
 import { usageFromChunk, type CallUsage } from './usage.ts';
@@ -125,8 +125,18 @@ interface Classified {
   readonly retryAfterMs?: number;
 }
 
+/** A failure message's length: it is one line of a notice. */
+const MAX_MESSAGE_CHARS = 300;
+/**
+ * How much of a provider's error body is read and logged. Real error bodies are under 2 KB (the shapes in
+ * provider-error.ts); a server may send megabytes, and the text is cut to this before anything (the
+ * redaction, the parser) reads it, so their work stays bounded whatever arrives.
+ */
+const MAX_ERROR_BODY_CHARS = 16_384;
+
 function classify(err: unknown, abortCause: 'deadline' | 'connect' | 'user' | null, secrets: readonly (string | undefined)[]): Classified {
-  const msg = (m: string): string => redactSecrets(m, secrets).slice(0, 300);
+  // Cut before redacting (src/shared/redact.ts `redactCut`): the redaction's cost follows the text kept.
+  const msg = (m: string): string => redactCut(m, MAX_MESSAGE_CHARS, secrets);
   if (abortCause === 'user') return { reason: { code: 'cancelled', message: 'cancelled' }, retryable: false };
   if (abortCause === 'deadline') return { reason: { code: 'timeout', message: 'the model did not finish before the deadline' }, retryable: false };
   if (abortCause === 'connect') return { reason: { code: 'connect-timeout', message: 'the server did not answer in time' }, retryable: true };
@@ -134,7 +144,7 @@ function classify(err: unknown, abortCause: 'deadline' | 'connect' | 'user' | nu
   const status = typeof e.status === 'number' ? e.status : undefined;
   const text = msg(String(e.message ?? err));
   // An HTTP error: its body read into one sentence (and a structured refusal); the raw body goes to `detail` for the log.
-  const read = readProviderError(err, (t) => redactSecrets(t, secrets));
+  const read = readProviderError(err, (t) => redactCut(t, MAX_ERROR_BODY_CHARS, secrets));
   const said = read ? { message: providerRefusalText('en', read.refusal), refusal: read.refusal, detail: `HTTP ${status}: ${read.raw.slice(0, 2000)}` } : {};
   if (status === 401 || status === 403) return { reason: { code: 'auth', message: `the provider refused the API key (${status})`, ...said }, retryable: false };
   if (status === 413) return { reason: { code: 'too-large', message: 'the request is too large for the provider (413)', ...said }, retryable: false };
@@ -260,7 +270,7 @@ export type ModelListing =
  */
 export async function listModels(p: LlmProvider, timeoutMs = 10_000): Promise<ModelListing> {
   const secrets = [p.apiKey];
-  const fail = (code: 'auth' | 'timeout' | 'unreachable' | 'failed', message: string): ModelListing => ({ state: 'failed', code, message: redactSecrets(message, secrets) });
+  const fail = (code: 'auth' | 'timeout' | 'unreachable' | 'failed', message: string): ModelListing => ({ state: 'failed', code, message: redactCut(message, MAX_MESSAGE_CHARS, secrets) });
   try {
     const client = await clientFor(p);
     const page = await client.models.list({ timeout: timeoutMs, maxRetries: 0 });

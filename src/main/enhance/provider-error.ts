@@ -72,7 +72,8 @@ const MAX_DEPTH = 6;
  * Reads an error the `openai` SDK threw for an HTTP status: its parsed body (`error`, which the SDK
  * unwraps from `{error: …}` or keeps whole) or, for a body that was not JSON, the text in its message.
  * Returns null for errors without an HTTP status (network, abort). `scrub` removes secrets from the raw
- * text before anything is read from it, so neither the refusal nor the log can carry a key.
+ * text before anything is read from it, so neither the refusal nor the log can carry a key; it may also cut
+ * the text to a length (llm-client.ts cuts before it redacts), so a huge body costs no more than a short one.
  */
 export function readProviderError(err: unknown, scrub: (text: string) => string): ReadProviderError | null {
   const e = err as { status?: unknown; error?: unknown; message?: unknown } | null;

@@ -120,6 +120,42 @@ describe('tingxie config set on a config.json holding API keys (issue 14 item 4)
   });
 });
 
+describe('tingxie config set of a long value', () => {
+  // Every string in the config is checked for a credential (src/shared/redact.ts) and the line is logged
+  // redacted: with patterns that rescanned runs, 100,000 letters took 16–24 s. Linear, it is start-up time.
+  const long = 'a'.repeat(100_000);
+
+  /** Runs `tingxie --data-dir <dir> config set KEY VALUE`; the result and the wall time in ms. */
+  function timedSet(key: string, value: string): { code: number | null; stdout: string; stderr: string; ms: number } {
+    const dir = tmp();
+    const t = performance.now();
+    const r = spawnSync(NODE, [BIN, '--data-dir', dir, 'config', 'set', key, value], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { ...process.env, TINGXIE_DATA_DIR: '' } });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr, ms: performance.now() - t };
+  }
+
+  /**
+   * What "start-up time" means on this machine now: 3× a short `config set`, at least 10 s. A shared,
+   * loaded machine stretches both alike; the old patterns spent 12–23 s of CPU on top of start-up.
+   */
+  function budgetMs(): number {
+    return Math.max(10_000, 3 * timedSet('output.preview', 'false').ms);
+  }
+
+  it('a 100,000-character extra_body field is saved in start-up time', () => {
+    const r = timedSet('ai_enhance.providers.ollama.extra_body', JSON.stringify({ note: long }));
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.ms).toBeLessThan(budgetMs());
+  }, 90_000);
+
+  it('a 100,000-character URL is refused as too long in start-up time', () => {
+    const r = timedSet('asr.local.models_mirror', `https://x.example/${long}`);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/invalid value for asr\.local\.models_mirror/);
+    expect(r.ms).toBeLessThan(budgetMs());
+  }, 90_000);
+});
+
 describe('bin/tingxie.mjs on an old Node', () => {
   const systemNode = '/usr/bin/node';
   const version = fs.existsSync(systemNode) ? spawnSync(systemNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim() : '';
