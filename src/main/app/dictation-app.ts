@@ -377,6 +377,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       // A read-only or full data folder, unreadable history, a broken mode file: said now, kept on the tray.
       stopStorage = watchStorage({
         history: graph.history,
+        vocabulary: graph.vocabulary,
         modeIssue: () => graph.enhancer.chosenModeIssue(config.get().ai_enhance.mode),
         onConfigChange: (l) => config.onChange(l),
         notify,

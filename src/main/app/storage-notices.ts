@@ -2,16 +2,18 @@
  * What the user must see about their files, shown where they look (a notice when it happens, the tray's
  * problem line until fixed): the history folder not taking writes (read-only, disk full — dictations go
  * on, records wait in memory), history that could not be read (named; the rest is shown), and a chosen
- * mode whose file is broken (named with its line; the built-in proofread mode runs meanwhile). No
- * electron here: the caller passes how to notify and how to set the tray line.
+ * mode whose file is broken (named with its line; the built-in proofread mode runs meanwhile), and a
+ * vocabulary file that was damaged (set aside, where it is said) or cannot be written. No electron here:
+ * the caller passes how to notify and how to set the tray line.
  */
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 import type { ModeIssue } from '../enhance/modes.ts';
+import type { VocabularyDamage } from '../enhance/vocabulary-store.ts';
 import type { HistoryProblem } from '../history/history-problems.ts';
 import type { HistoryHealth } from '../history/store-types.ts';
 
 /** The sources this module puts on the tray's problem line. */
-export type StorageProblemSource = 'history' | 'modes';
+export type StorageProblemSource = 'history' | 'modes' | 'vocabulary';
 
 /** What the watcher needs. */
 export interface StorageNoticeDeps {
@@ -22,6 +24,11 @@ export interface StorageNoticeDeps {
     onProblems(listener: (p: readonly HistoryProblem[]) => void): () => void;
     readonly indexReady: Promise<void>;
   };
+  /** The vocabulary store (null: none was opened). */
+  readonly vocabulary?: {
+    readonly damage: VocabularyDamage | null;
+    onDamage(listener: (d: VocabularyDamage) => void): () => void;
+  } | null;
   /** The chosen mode's problem (null when it is usable). */
   readonly modeIssue: () => ModeIssue | null;
   /** Subscribes to config changes (the chosen mode may change); returns an unsubscribe function. */
@@ -42,6 +49,11 @@ export function problemsNotice(problems: readonly HistoryProblem[]): Notice {
   const first = problems[0];
   const reason = first === undefined ? null : first.kind === 'unreadable' ? first.reason : 'a line too long to read, set aside in conversation_history.corrupt.jsonl';
   return { code: 'history-unreadable', files: files.join(', '), reason };
+}
+
+/** The notice of a damaged or read-only vocabulary file. */
+export function vocabularyNotice(d: VocabularyDamage): Notice {
+  return { code: 'vocabulary-degraded', state: d.state, copy: d.damagedCopy, salvaged: d.salvaged, reason: d.reason };
 }
 
 /** The notice of an unusable chosen mode. */
@@ -76,6 +88,18 @@ export function watchStorage(deps: StorageNoticeDeps): () => void {
   };
   stops.push(deps.history.onProblems(onProblems));
   void deps.history.indexReady.then(() => onProblems(deps.history.problems), () => undefined);
+
+  // Said when found (at start or mid-session) and kept on the tray line for the session: it names where the damaged copy is.
+  const onVocabulary = (d: VocabularyDamage): void => {
+    const notice = vocabularyNotice(d);
+    deps.setProblem('vocabulary', deps.words(notice));
+    deps.notify('warning', notice);
+  };
+  const vocabulary = deps.vocabulary ?? null;
+  if (vocabulary !== null) {
+    if (vocabulary.damage !== null) onVocabulary(vocabulary.damage);
+    stops.push(vocabulary.onDamage(onVocabulary));
+  }
 
   let lastMode: string | null = null;
   const checkMode = (): void => {

@@ -60,7 +60,9 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
   const history = opts.history ?? (await HistoryService.open({ dataDir: opts.dataDir, enabled: () => config().history.enabled, warn }));
   let vocabulary: VocabularyStore | null = null;
   try {
-    vocabulary = VocabularyStore.open(path.join(opts.dataDir, VOCABULARY_DB_FILE));
+    // A damaged or read-only file does not throw here: the store sets it aside or reads it as it can (vocabulary-repair.ts).
+    vocabulary = VocabularyStore.open(path.join(opts.dataDir, VOCABULARY_DB_FILE), { warn });
+    if (vocabulary.damage !== null) warn(`vocabulary ${vocabulary.damage.state}: ${vocabulary.damage.reason}${vocabulary.damage.damagedCopy !== null ? ` (damaged copy: ${vocabulary.damage.damagedCopy})` : ''}`);
   } catch (err) {
     // The vocabulary is a context source: without it dictation still works.
     warn(`vocabulary unavailable: ${String(err)}`);
@@ -93,8 +95,15 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
     return given === 'auto' ? '' : given;
   };
 
-  const hotwordsFor = (c: Config): readonly string[] =>
-    vocabulary?.hotwordsForAsr(sttModelName(c), { maxHotwords: c.ai_enhance.vocabulary.max_dynamic_hotwords, maxChars: c.ai_enhance.vocabulary.max_hotword_chars }) ?? [];
+  /** Hotwords for the ASR: none, never an error, when the vocabulary cannot be read (a dictation never fails on them). */
+  const hotwordsFor = (c: Config): readonly string[] => {
+    try {
+      return vocabulary?.hotwordsForAsr(sttModelName(c), { maxHotwords: c.ai_enhance.vocabulary.max_dynamic_hotwords, maxChars: c.ai_enhance.vocabulary.max_hotword_chars }) ?? [];
+    } catch (err) {
+      warn(`vocabulary hotwords unavailable: ${String(err)}`);
+      return [];
+    }
+  };
   const asrPort: AsrPort = {
     modelName: () => sttModelName(config()),
     transcribe: async ({ id, pcm, signal }) => {

@@ -15,7 +15,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Delay of the first sweep: start-up (index check, windows) goes first. */
 const FIRST_SWEEP_DELAY_MS = 60 * 1000;
 
-/** One sweep now: removes records older than `days` (a no-op for 0). Returns how many were removed. */
+/**
+ * One sweep now: removes records written more than `days` ago (a no-op for 0). Returns how many were
+ * removed. `now` is the sweep's own clock; records are dated by write order, not by their timestamps
+ * alone (privacy.ts), so a clock that was behind when they were written does not make them expire.
+ */
 export async function sweepOnce(history: HistoryService, days: number, log: SweepLog, now = new Date()): Promise<number> {
   if (days <= 0) return 0;
   try {

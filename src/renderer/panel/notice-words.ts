@@ -38,6 +38,6 @@ export function noticeWords(lang: UiLanguage, notice: Notice, labelOf: (mode: st
 /** Codes whose text adds the reason in brackets (the others weave it into the sentence, which keeps it). */
 const STRIPPED: ReadonlySet<Notice['code']> = new Set<Notice['code']>([
   'silence-discarded', 'asr-failed', 'llm-fallback', 'llm-guarded', 'paste-failed', 'copy-failed', 'step-failed', 'history-save-failed',
-  'history-degraded', 'history-unreadable', 'microphone-error', 'copy-selection-failed', 'mode-switch-failed', 'setting-save-failed',
+  'history-degraded', 'history-unreadable', 'vocabulary-degraded', 'microphone-error', 'copy-selection-failed', 'mode-switch-failed', 'setting-save-failed',
   'launch-at-login-failed', 'hook-unavailable', 'toggle-failed',
 ]);

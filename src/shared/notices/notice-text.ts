@@ -54,6 +54,15 @@ const EN: NoticeTexts = {
   'history-degraded': (n) =>
     `${n.state === 'read-only' ? 'The data folder is read-only' : 'History cannot be saved right now'}${enWhy(n.reason)}. You can still browse history and dictate (the text is pasted); ${n.pending > 0 ? `${n.pending} new record(s) are` : 'new records are'} kept in memory and saved as soon as the disk accepts them. They are lost if Tingxie quits first.`,
   'history-unreadable': (n) => `Some history could not be read and is not shown: ${n.files}${enWhy(n.reason)}. Everything else is shown; see the log for details.`,
+  'vocabulary-degraded': (n) => {
+    const kept = n.copy !== null ? ` The damaged file is kept at ${n.copy}.` : '';
+    const what = {
+      repaired: `Your vocabulary file was damaged${enWhy(n.reason)}. Tingxie started a new one with the ${n.salvaged} pair(s) it could still read.${kept}`,
+      unavailable: `Your vocabulary file could not be opened or repaired${enWhy(n.reason)}. Tingxie uses the ${n.salvaged} pair(s) it could still read, but new pairs are not saved.${kept}`,
+      'read-only': `Your vocabulary file cannot be changed${enWhy(n.reason)}. Tingxie still uses your pairs, but new pairs and corrections are not saved.`,
+    }[n.state];
+    return `${what} Dictation works as usual.`;
+  },
   'mode-invalid': (n) => `The mode file ${n.file}${n.line !== null ? ` (line ${n.line})` : ''} is invalid: ${n.reason}. Using the built-in ${n.fallback} mode until it is fixed.`,
   'recovery-no-audio': () => 'That dictation had no audio left to recover.',
   'microphone-error': (n) => `The microphone is not working${enWhy(n.reason)}.`,
@@ -102,6 +111,15 @@ const ZH: NoticeTexts = {
   'history-degraded': (n) =>
     `${n.state === 'read-only' ? '数据文件夹是只读的' : '历史记录暂时无法保存'}${zhWhy(n.reason)}。仍可浏览历史并继续听写（文字照常粘贴）；${n.pending > 0 ? `${n.pending} 条新记录` : '新记录'}暂存在内存中，磁盘可写后立即保存。若在此之前退出 Tingxie，这些记录会丢失。`,
   'history-unreadable': (n) => `部分历史记录无法读取，未显示：${n.files}${zhWhy(n.reason)}。其余记录照常显示；详情见日志。`,
+  'vocabulary-degraded': (n) => {
+    const kept = n.copy !== null ? `损坏的文件保留在 ${n.copy}。` : '';
+    const what = {
+      repaired: `词库文件已损坏${zhWhy(n.reason)}。Tingxie 新建了一个词库，放入仍能读出的 ${n.salvaged} 个词条。${kept}`,
+      unavailable: `词库文件无法打开或修复${zhWhy(n.reason)}。Tingxie 使用仍能读出的 ${n.salvaged} 个词条，但新词条不会保存。${kept}`,
+      'read-only': `词库文件无法修改${zhWhy(n.reason)}。Tingxie 仍会使用你的词条，但新词条和纠正不会保存。`,
+    }[n.state];
+    return `${what}听写照常进行。`;
+  },
   'mode-invalid': (n) => `模式文件 ${n.file}${n.line !== null ? `（第 ${n.line} 行）` : ''}有误：${n.reason}。修正之前改用内置的“${n.fallback}”模式。`,
   'recovery-no-audio': () => '这次听写已没有可恢复的录音。',
   'microphone-error': (n) => `麦克风无法工作${zhWhy(n.reason)}。`,

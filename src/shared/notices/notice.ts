@@ -25,6 +25,7 @@ export const NOTICE_CODES = [
   'history-save-failed',
   'history-degraded',
   'history-unreadable',
+  'vocabulary-degraded',
   'mode-invalid',
   'recovery-no-audio',
   'microphone-error',
@@ -111,6 +112,13 @@ export type Notice =
   | { readonly code: 'history-degraded'; readonly state: 'read-only' | 'write-failed'; readonly reason: string; readonly pending: number }
   /** Some history could not be read (`files`: the paths, comma-separated); everything else is shown. */
   | { readonly code: 'history-unreadable'; readonly files: string; readonly reason: string | null }
+  /**
+   * vocabulary.db could not be used as it was; dictation goes on. `repaired`: the damaged file was moved to
+   * `copy` and the `salvaged` pairs that could be read are in a new file; `unavailable`: it could not be
+   * opened or repaired, the pairs that could be read are used but changes are not saved; `read-only`: the
+   * file (or its folder) cannot be written, the pairs are used but changes are not saved.
+   */
+  | { readonly code: 'vocabulary-degraded'; readonly state: 'repaired' | 'unavailable' | 'read-only'; readonly copy: string | null; readonly salvaged: number; readonly reason: string }
   /** The chosen mode's file is broken (`line`: where, when known): the built-in `fallback` mode is used instead. */
   | { readonly code: 'mode-invalid'; readonly file: string; readonly line: number | null; readonly reason: string; readonly fallback: string }
   | { readonly code: 'recovery-no-audio' }

@@ -26,6 +26,7 @@ const EXAMPLES: { readonly [C in NoticeCode]: NoticeOf<C> } = {
   'history-save-failed': { code: 'history-save-failed', reason: 'EACCES: permission denied' },
   'history-degraded': { code: 'history-degraded', state: 'read-only', reason: 'EROFS: read-only file system', pending: 2 },
   'history-unreadable': { code: 'history-unreadable', files: '/data/conversation_history_archives/2026-03.jsonl', reason: 'EISDIR: it is a folder, not a file' },
+  'vocabulary-degraded': { code: 'vocabulary-degraded', state: 'repaired', copy: '/data/vocabulary.db.damaged-2026-11-27T10-00-00-000Z', salvaged: 12, reason: 'database disk image is malformed' },
   'mode-invalid': { code: 'mode-invalid', file: '/data/enhance_modes/proofread.md', line: 3, reason: 'front matter line 3 is not "key: value"', fallback: 'proofread' },
   'recovery-no-audio': { code: 'recovery-no-audio' },
   'microphone-error': { code: 'microphone-error', reason: 'NotAllowedError: Permission denied' },
@@ -42,10 +43,10 @@ const EXAMPLES: { readonly [C in NoticeCode]: NoticeOf<C> } = {
   'key-problem': { code: 'key-problem', role: 'cancel key', key: 'nope', reason: 'unknown key name' },
 };
 
-/** The technical parameters a notice carries (shown untranslated; a speech model by its human name, speech-model-name.ts). */
+/** The technical parameters a notice carries (shown untranslated; a speech model by its human name, speech-model-name.ts); `state` is a case the text words, not shown as is. */
 const technical = (n: Notice, lang: 'en' | 'zh'): string[] =>
   Object.entries(n)
-    .filter(([k, v]) => k !== 'code' && k !== 'cause' && k !== 'role' && typeof v === 'string')
+    .filter(([k, v]) => k !== 'code' && k !== 'cause' && k !== 'role' && k !== 'state' && typeof v === 'string')
     .map(([k, v]) => (n.code === 'speech-model-missing' && k === 'model' ? speechModelName(v as string, lang) : (v as string)));
 const hasHan = (s: string): boolean => /\p{Script=Han}/u.test(s);
 
