@@ -83,6 +83,8 @@ const registry: readonly (readonly [string, () => Promise<Runner | null>])[] = [
   ['B7', () => external('b7-asr.ts', 'runB7', (run) => run({ quick }))],
   ['B11', () => external('b11-long-dictation.ts', 'runB11', (run) => run({ quick }))],
   ['B13', () => external('b13-sherpa-vs-whisper.ts', 'runB13', (run) => run({ quick }))],
+  // WenZi import of 1,000,000 records (100,000 with --quick) vs a tenth of it, through the real CLI.
+  ['B17', () => external('b17-import.ts', 'runB17', (run) => run({ quick }))],
   ['B9', async () => {
     const { runB9 } = await import('./b9-cold-start.ts');
     return () => runB9({ quick });

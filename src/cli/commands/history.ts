@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import { writeFileAtomic } from '../../main/platform/durable-fs.ts';
 import { exportText } from '../../main/history/export.ts';
 import { HistoryIndex } from '../../main/history/history-index.ts';
-import { HistoryService } from '../../main/history/history-service.ts';
-import { describeProblem, type HistoryProblem } from '../../main/history/history-problems.ts';
+import type { HistoryService } from '../../main/history/history-service.ts';
+import { archiveFolderProblems, describeProblem, type HistoryProblem } from '../../main/history/history-problems.ts';
 import { listHistoryFiles, unreadableReason } from '../../main/history/index-sync.ts';
-import { readJsonlFile } from '../../main/history/jsonl-reader.ts';
+import { readJsonlLines } from '../../main/history/jsonl-reader.ts';
 import { historyPaths } from '../../main/history/paths.ts';
-import { importWenziFolder } from '../../main/history/wenzi-import.ts';
-import { acquireDataLock, currentLockHolder, DataDirLockedError, lockFailedUnwritable } from '../../main/platform/data-lock.ts';
+import { acquireDataLock, currentLockHolder, lockFailedUnwritable } from '../../main/platform/data-lock.ts';
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
 import type { HistoryQuery, HistoryRow } from '../../shared/history/query.ts';
 import { EXIT_ERROR, EXIT_OK, EXIT_PARTIAL, UsageError, type CliCommand, type CliContext, type CliGroup } from '../types.ts';
+import { openHistoryService, runImport, withLock } from './history-import.ts';
 
 /**
  * `tingxie history …` over the same files as the app. Commands that change history (import, rotate,
@@ -99,30 +99,16 @@ function printTable(ctx: CliContext, rows: readonly Pick<HistoryRow, 'timestamp'
   for (const r of rows) ctx.stdout.write(`${localTime(r.timestamp).padEnd(16)}  ${r.enhance_mode.padEnd(modeWidth)}  ${truncate(r.final_text, 60)}\n`);
 }
 
-/** Runs `fn` with the data-folder lock, refusing with a clear message while another process holds it. */
-async function withWriteLock(ctx: CliContext, fn: (svc: HistoryService) => Promise<number>): Promise<number> {
-  let lock;
-  try {
-    lock = acquireDataLock(ctx.dataDir, { role: 'cli' });
-  } catch (err) {
-    if (!(err instanceof DataDirLockedError)) throw err;
-    ctx.stderr.write(`error: ${err.message}\nThis command changes history, so it cannot run while Tingxie is using the folder; read-only commands (list, search, show, export, stats) still work.\n`);
-    return EXIT_ERROR;
-  }
-  try {
-    const svc = await openService(ctx);
+/** Runs `fn` with the data-folder lock and the history service open. */
+function withWriteLock(ctx: CliContext, fn: (svc: HistoryService) => Promise<number>): Promise<number> {
+  return withLock(ctx, async () => {
+    const svc = await openHistoryService(ctx);
     try {
       return await fn(svc);
     } finally {
       await svc.close();
     }
-  } finally {
-    lock.release();
-  }
-}
-
-function openService(ctx: CliContext, readOnly = false): Promise<HistoryService> {
-  return HistoryService.open({ dataDir: ctx.dataDir, enabled: true, rebuildInline: true, follow: false, readOnly, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
+  });
 }
 
 /** Names the unreadable history on stderr; the exit code a command that otherwise succeeded returns. */
@@ -145,7 +131,13 @@ function unreadableFiles(dataDir: string): HistoryProblem[] {
     const reason = unreadableReason(f.path, st);
     if (reason !== null) out.push({ kind: 'unreadable', file: f.file, path: f.path, reason });
   }
-  return out;
+  return [...out, ...archiveFolderProblems(dataDir)];
+}
+
+/** Problems plus the archive-folder entries that are not read (links, other names), each path named once. */
+function withArchiveFolderProblems(dataDir: string, problems: readonly HistoryProblem[]): HistoryProblem[] {
+  const named = new Set(problems.map((p) => `${p.kind}\u0000${p.path}`));
+  return [...problems, ...archiveFolderProblems(dataDir).filter((p) => !named.has(`${p.kind}\u0000${p.path}`))];
 }
 
 /**
@@ -171,11 +163,11 @@ async function withIndex<T>(ctx: CliContext, fn: (index: HistoryIndex) => T): Pr
     ctx.stderr.write(`warning: the data folder cannot be written (${(err as NodeJS.ErrnoException).code}); reading it as is\n`);
   }
   try {
-    const svc = await openService(ctx, lock === null);
+    const svc = await openHistoryService(ctx, lock === null);
     try {
       const index = svc.indexOrNull;
       if (!index) throw new Error('the history index could not be built (see the warnings above)');
-      return { value: fn(index), problems: svc.problems };
+      return { value: fn(index), problems: withArchiveFolderProblems(ctx.dataDir, svc.problems) };
     } finally {
       await svc.close();
     }
@@ -231,27 +223,34 @@ async function runQuery(ctx: CliContext, argv: readonly string[], withText: bool
  * JSONL (streamed: a line too long to read is skipped and named). A file that cannot be read is named
  * and skipped; `problems` lists what is missing from `records`.
  */
-async function readAll(ctx: CliContext): Promise<{ records: { record: StoredRecord; file: string }[]; problems: HistoryProblem[] }> {
-  const records: { record: StoredRecord; file: string }[] = [];
-  const problems: HistoryProblem[] = [];
+async function readAll(ctx: CliContext): Promise<{ records: { record: StoredRecord; file: string; text: string }[]; problems: HistoryProblem[] }> {
+  const records: { record: StoredRecord; file: string; text: string }[] = [];
+  const problems: HistoryProblem[] = archiveFolderProblems(ctx.dataDir);
   const seen = new Map<string, string>();
   for (const f of listHistoryFiles(ctx.dataDir)) {
     let r;
     try {
-      r = await readJsonlFile(f.path);
+      r = await readJsonlLines(f.path);
     } catch (err) {
-      problems.push({ kind: 'unreadable', file: f.file, path: f.path, reason: `${(err as NodeJS.ErrnoException).code ?? 'error'}: ${(err as Error).message}` });
+      const message = (err as Error).message;
+      const code = (err as NodeJS.ErrnoException).code ?? 'error';
+      problems.push({ kind: 'unreadable', file: f.file, path: f.path, reason: message.startsWith(`${code}:`) ? message : `${code}: ${message}` });
       continue;
     }
-    if (r.bad.length) ctx.stderr.write(`warning: ${r.bad.length} unreadable line(s) skipped in ${f.path}\n`);
-    for (const record of r.records) {
+    const bad = r.lines.filter((l) => l.kind === 'bad');
+    if (bad.length) ctx.stderr.write(`warning: ${bad.length} unreadable line(s) skipped in ${f.path}\n`);
+    const invalid = bad.flatMap((l) => (l.invalidUtf8 === true ? [l.line] : []));
+    if (invalid.length) problems.push({ kind: 'invalid-utf8', file: f.file, path: f.path, lines: invalid });
+    for (const l of r.lines) {
+      if (l.kind !== 'record') continue;
+      const record = l.record;
       // A rotation the disk interrupted can leave a record in its archive and the active file until it is
       // finished: one copy each, as the index keeps.
       const key = recordKey(record);
       const first = seen.get(key);
       if (first !== undefined && first !== f.file) continue;
       seen.set(key, f.file);
-      records.push({ record, file: f.file });
+      records.push({ record, file: f.file, text: l.text });
     }
   }
   return { records, problems };
@@ -308,7 +307,8 @@ const exportCmd: CliCommand = {
     if (format !== 'csv' && format !== 'jsonl') throw new UsageError('cannot tell the format from the file name: use --format jsonl or --format csv');
     const all = await readAll(ctx);
     const records = all.records.map((r) => r.record);
-    const text = exportText(records, format, f.switches.has('bom'));
+    // A record JSON.stringify cannot write (nested too deep) is exported as its line on disk.
+    const text = exportText(records, format, f.switches.has('bom'), all.records.map((r) => r.text));
     await writeFileAtomic(file, text);
     if (ctx.json) printJson(ctx, { file, format, records: records.length });
     else ctx.stdout.write(`exported ${records.length} record(s) to ${file} (${format})\n`);
@@ -323,13 +323,7 @@ const importCmd: CliCommand = {
   async run(ctx, argv) {
     const f = parseFlags(argv, [], []);
     if (f.positionals.length !== 1) throw new UsageError('expected one WENZI_DATA_DIR');
-    return withWriteLock(ctx, async (svc) => {
-      const report = await importWenziFolder(svc.store, f.positionals[0] ?? '');
-      await svc.settled();
-      if (ctx.json) printJson(ctx, report);
-      else ctx.stdout.write(`imported ${report.imported}, skipped ${report.duplicates} duplicate(s), ${report.badLines} unreadable line(s) left in the source\n`);
-      return EXIT_OK;
-    });
+    return runImport(ctx, f.positionals[0] ?? '');
   },
 };
 

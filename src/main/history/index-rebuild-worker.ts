@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { StoredRecord } from '../../shared/history/record.ts';
 import { readJsonlBatches } from './jsonl-reader.ts';
-import type { HistoryProblem } from './history-problems.ts';
+import { archiveFolderProblems, type HistoryProblem } from './history-problems.ts';
 import { HistoryIndex } from './history-index.ts';
 import { toIndexed } from './index-schema.ts';
 import { listHistoryFiles } from './index-sync.ts';
@@ -46,16 +46,23 @@ async function run(input: RebuildWorkerInput): Promise<void> {
   let badLines = 0;
   let tornTails = 0;
   let filesDone = 0;
-  const problems: HistoryProblem[] = [];
+  // Links and names that are not archives' are named, never read (history-problems.ts).
+  const problems: HistoryProblem[] = archiveFolderProblems(input.dataDir);
+  const skipped = new Set(problems.map((p) => p.path));
   try {
     for (const f of files) {
       let st: fs.Stats;
       try {
-        st = fs.statSync(f.path);
+        st = fs.lstatSync(f.path);
       } catch {
         filesDone++;
         continue;
       }
+      if (skipped.has(f.path)) {
+        filesDone++;
+        continue;
+      }
+      const invalidUtf8: number[] = [];
       let inFile = 0;
       let bytes = 0;
       let pending: StoredRecord[] = [];
@@ -78,11 +85,13 @@ async function run(input: RebuildWorkerInput): Promise<void> {
             }
             badLines++;
             if (l.torn) tornTails++;
+            if (l.invalidUtf8 === true) invalidUtf8.push(l.line);
             if (l.oversized) problems.push({ kind: 'oversized', file: f.file, path: f.path, line: l.line, bytes: l.oversized.bytes });
           }
           if (pending.length >= input.batchSize) flush();
         }
         flush();
+        if (invalidUtf8.length) problems.push({ kind: 'invalid-utf8', file: f.file, path: f.path, lines: invalidUtf8 });
       } catch (err) {
         // One unreadable file (a directory under an archive's name, no permission) hides only itself.
         problems.push({ kind: 'unreadable', file: f.file, path: f.path, reason: errorReason(err) });

@@ -9,8 +9,10 @@ export interface BadLine {
   readonly line: number;
   /** The line exactly as found (without its newline). */
   readonly text: string;
-  /** Why it was rejected (JSON error, schema issue, NUL bytes, torn tail, too long). */
+  /** Why it was rejected (JSON error, schema issue, NUL bytes, invalid UTF-8, torn tail, too long). */
   readonly reason: string;
+  /** The line's bytes are not valid UTF-8: `text` is lossy, the file must not be rewritten from it. */
+  readonly invalidUtf8?: boolean;
 }
 
 /** Where a line too long to read sits in its file (its text is never loaded; it is copied from here). */
@@ -64,7 +66,19 @@ export function parseJsonlLine(text: string): { ok: true; record: StoredRecord }
  */
 export type JsonlLine =
   | { readonly kind: 'record'; readonly line: number; readonly text: string; readonly record: StoredRecord }
-  | { readonly kind: 'bad'; readonly line: number; readonly text: string; readonly reason: string; readonly torn: boolean; readonly oversized?: OversizedLine };
+  | {
+      readonly kind: 'bad';
+      readonly line: number;
+      readonly text: string;
+      readonly reason: string;
+      readonly torn: boolean;
+      readonly oversized?: OversizedLine;
+      /** Not valid UTF-8: `text` shows U+FFFD where the bytes were, so it must never be written back (store-files.ts `assertRewritable`). */
+      readonly invalidUtf8?: boolean;
+    };
+
+/** Why a line whose bytes are not valid UTF-8 was rejected. */
+export const INVALID_UTF8_REASON = 'not valid UTF-8 (left in the file byte for byte; never decoded into a record)';
 
 /** Why an oversized line was rejected. */
 export function oversizedReason(bytes: number, maxLineBytes: number = MAX_LINE_BYTES): string {
@@ -89,6 +103,8 @@ function lineOf(lineNo: number, text: string, last: boolean, maxLineBytes: numbe
 
 /** A streamed line as a JsonlLine: an oversized one becomes a bad line that says where it is. */
 export function jsonlLineOfRaw(raw: RawLine, maxLineBytes: number = MAX_LINE_BYTES): JsonlLine | null {
+  // Checked before parsing: a JSON string holding U+FFFD would parse, and a rewrite would then save it changed.
+  if (raw.invalidUtf8 === true) return { kind: 'bad', line: raw.line, text: raw.text ?? raw.head, reason: INVALID_UTF8_REASON, torn: !raw.terminated, invalidUtf8: true };
   if (raw.text !== null) return lineOf(raw.line, raw.text, !raw.terminated, maxLineBytes);
   return {
     kind: 'bad',
@@ -131,7 +147,7 @@ function summarize(lines: readonly JsonlLine[]): Omit<JsonlReadResult, 'bytes'> 
       records.push(l.record);
     } else {
       if (l.torn) tornTail = true;
-      bad.push({ line: l.line, text: l.text, reason: l.reason });
+      bad.push({ line: l.line, text: l.text, reason: l.reason, ...(l.invalidUtf8 === true ? { invalidUtf8: true } : {}) });
     }
   }
   return { records, bad, tornTail };
@@ -170,4 +186,100 @@ export async function readJsonlLines(filePath: string, maxLineBytes: number = MA
 export async function readJsonlFile(filePath: string, maxLineBytes: number = MAX_LINE_BYTES): Promise<JsonlReadResult> {
   const { lines, bytes } = await readJsonlLines(filePath, maxLineBytes);
   return { ...summarize(lines), bytes };
+}
+
+/** Where one top-level member's value sits in a JSON object's text. */
+interface MemberSpan {
+  readonly key: string;
+  /** Index of the member's key (its opening quote). */
+  readonly start: number;
+  readonly valueStart: number;
+  readonly valueEnd: number;
+}
+
+/** Index just past the JSON string starting at `i` (a quote). */
+function endOfString(text: string, i: number): number {
+  let j = i + 1;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === 0x5c) j += 2; // backslash: skip the escaped character
+    else if (c === 0x22) return j + 1;
+    else j++;
+  }
+  throw new Error('unterminated JSON string');
+}
+
+/** Index just past the JSON value starting at `i`: one loop with a depth counter, never recursion. */
+function endOfValue(text: string, i: number): number {
+  let depth = 0;
+  let j = i;
+  while (j < text.length) {
+    const c = text.charCodeAt(j);
+    if (c === 0x22) {
+      j = endOfString(text, j);
+      if (depth === 0) return j;
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) {
+      if (depth === 0) return j; // the enclosing object's end
+      depth--;
+      if (depth === 0) return j + 1;
+    } else if (c === 0x2c && depth === 0) return j;
+    j++;
+  }
+  return j;
+}
+
+const isJsonSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/** Top-level members of a JSON object's text (already known to parse), in order. Linear in the text. */
+function memberSpans(text: string): { members: MemberSpan[]; close: number } {
+  const members: MemberSpan[] = [];
+  let i = text.indexOf('{') + 1;
+  for (;;) {
+    while (i < text.length && (isJsonSpace(text.charCodeAt(i)) || text.charCodeAt(i) === 0x2c)) i++;
+    if (i >= text.length || text.charCodeAt(i) === 0x7d) return { members, close: i };
+    const keyEnd = endOfString(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    let v = text.indexOf(':', keyEnd) + 1;
+    while (isJsonSpace(text.charCodeAt(v))) v++;
+    let end = endOfValue(text, v);
+    const valueEnd = end;
+    // Trailing spaces before the comma or brace belong to the layout, not the value.
+    let trimmed = valueEnd;
+    while (trimmed > v && isJsonSpace(text.charCodeAt(trimmed - 1))) trimmed--;
+    members.push({ key, start: i, valueStart: v, valueEnd: trimmed });
+    end = valueEnd;
+    i = end;
+  }
+}
+
+/**
+ * A record line with some top-level fields set, every other byte kept: unknown fields (however deeply
+ * nested: JSON.stringify of a 10,000-deep value throws RangeError) and WenZi's spellings (`1.50`,
+ * `\u4f60`, `", "` separators) stay exactly as they were. `text` must be a JSON object that parses;
+ * fields whose value is undefined are left as they are. Linear in the line.
+ */
+export function setTopLevelFields(text: string, fields: Readonly<Record<string, unknown>>): string {
+  const { members, close } = memberSpans(text);
+  const values = new Map<string, string>();
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) values.set(k, JSON.stringify(v));
+  let out = '';
+  let at = 0;
+  for (const m of members) {
+    const value = values.get(m.key);
+    if (value === undefined) continue;
+    out += text.slice(at, m.valueStart) + value;
+    at = m.valueEnd;
+  }
+  const present = new Set(members.map((m) => m.key));
+  const sep = /^\{\s*"(?:[^"\\]|\\.)*": /.test(text) ? ', ' : ',';
+  const colon = sep === ', ' ? ': ' : ':';
+  let added = '';
+  for (const [k, v] of values) if (!present.has(k)) added += `${members.length > 0 || added ? sep : ''}${JSON.stringify(k)}${colon}${v}`;
+  // New members go right after the last one (before any space preceding the closing brace).
+  const lastEnd = members.length > 0 ? (members[members.length - 1] as MemberSpan).valueEnd : text.indexOf('{') + 1;
+  if (added === '') return out + text.slice(at);
+  return out + text.slice(at, lastEnd) + added + text.slice(Math.max(at, lastEnd), close) + text.slice(close);
 }

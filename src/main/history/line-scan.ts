@@ -1,10 +1,14 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { isUtf8 } from 'node:buffer';
+import { constants, type Stats } from 'node:fs';
+import { lstat, open, type FileHandle } from 'node:fs/promises';
 
 /**
  * Streams a file's lines without ever holding more than one line (up to a limit) and one read buffer
  * in memory. A line longer than the limit is not decoded: it is reported with its offset and length
  * (and its first bytes), so a 150 MB line costs one pass over the disk, not gigabytes of strings.
  * Splitting on the byte 0x0A is safe in UTF-8 (it never occurs inside a multi-byte sequence).
+ * Only regular files are read: a FIFO would block the open (man 7 fifo), a device may never end, and a
+ * symbolic link is not followed (Tingxie replaces its files by rename, which would silently cut the link).
  */
 
 /** Lines longer than this (bytes, without the newline) are "oversized": never decoded or parsed. */
@@ -29,6 +33,61 @@ export interface RawLine {
   readonly head: string;
   /** False for a last line with no newline after it. */
   readonly terminated: boolean;
+  /** True when the line's bytes are not valid UTF-8 (`text` then shows U+FFFD where they were: never write it back). */
+  readonly invalidUtf8?: boolean;
+}
+
+/** A history path that is not a regular file (a FIFO, socket, device, folder or symbolic link): never read. */
+export class NotRegularFileError extends Error {
+  /** `EISDIR` for a folder, `ELOOP` for a symbolic link, `ENOTREG` otherwise (an OS-style code, so callers treat it as a disk state). */
+  readonly code: string;
+  readonly path: string;
+  constructor(filePath: string, what: string, code: string) {
+    super(`${code}: ${filePath} is ${what}, not a regular file; Tingxie only reads regular files here`);
+    this.name = 'NotRegularFileError';
+    this.code = code;
+    this.path = filePath;
+  }
+}
+
+/** What kind of non-regular file `st` describes ("a FIFO (named pipe)", …), for messages; null for a regular file. Pure. */
+export function nonRegularKind(st: Stats): { readonly what: string; readonly code: string } | null {
+  if (st.isFile()) return null;
+  if (st.isDirectory()) return { what: 'a folder', code: 'EISDIR' };
+  if (st.isSymbolicLink()) return { what: 'a symbolic link', code: 'ELOOP' };
+  if (st.isFIFO()) return { what: 'a FIFO (named pipe)', code: 'ENOTREG' };
+  if (st.isSocket()) return { what: 'a socket', code: 'ENOTREG' };
+  if (st.isCharacterDevice() || st.isBlockDevice()) return { what: 'a device', code: 'ENOTREG' };
+  return { what: 'not a regular file', code: 'ENOTREG' };
+}
+
+// O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever (man 7 fifo); on a
+// regular file it changes nothing. O_NOFOLLOW: a symbolic link fails with ELOOP instead of being followed.
+// Both are absent on Windows, which has neither FIFOs in the file system nor this hazard
+// (https://nodejs.org/api/fs.html#file-open-constants).
+const READ_REGULAR_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * Opens a file for reading only when it is a regular file: checked with lstat before the open (so a FIFO
+ * or device is never opened) and with fstat after it (the path may have been swapped in between).
+ * A missing file rejects with ENOENT; anything else that is not a regular file with {@link NotRegularFileError}.
+ */
+export async function openRegularFile(filePath: string): Promise<FileHandle> {
+  const before = nonRegularKind(await lstat(filePath));
+  if (before) throw new NotRegularFileError(filePath, before.what, before.code);
+  let fh: FileHandle;
+  try {
+    fh = await open(filePath, READ_REGULAR_FLAGS);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new NotRegularFileError(filePath, 'a symbolic link', 'ELOOP');
+    throw err;
+  }
+  const after = nonRegularKind(await fh.stat());
+  if (after) {
+    await fh.close();
+    throw new NotRegularFileError(filePath, after.what, after.code);
+  }
+  return fh;
 }
 
 /** Options of {@link scanLines}. */
@@ -41,12 +100,12 @@ export interface ScanOptions {
 
 /**
  * Yields the lines of `filePath` in batches (one per read), in file order. A missing file yields
- * nothing; any other error (a directory, no permission) is thrown to the caller.
+ * nothing; any other error (not a regular file, no permission) is thrown to the caller.
  */
 export async function* scanLines(filePath: string, opts: ScanOptions = {}): AsyncGenerator<RawLine[]> {
   let fh: FileHandle;
   try {
-    fh = await open(filePath, 'r');
+    fh = await openRegularFile(filePath);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
@@ -77,8 +136,7 @@ export async function* scanHandle(fh: FileHandle, opts: ScanOptions = {}): Async
       line = { line: lineNo, offset: lineStart, bytes, text: null, head: head.toString('utf8'), terminated };
     } else {
       const data = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, partsLen);
-      const raw = data.toString('utf8');
-      line = { line: lineNo, offset: lineStart, bytes, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, head: '', terminated };
+      line = decodedLine(data, lineNo, lineStart, terminated);
     }
     parts = [];
     partsLen = 0;
@@ -110,8 +168,7 @@ export async function* scanHandle(fh: FileHandle, opts: ScanOptions = {}): Async
     for (let nl = data.indexOf(0x0a, start); nl >= 0; nl = data.indexOf(0x0a, start)) {
       if (parts.length === 0 && head === null && nl - start <= max) {
         // Fast path: the whole line is inside this read (no copy until it is decoded).
-        const raw = data.toString('utf8', start, nl);
-        out.push({ line: lineNo++, offset: pos + start, bytes: nl - start, text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, head: '', terminated: true });
+        out.push(decodedLine(data.subarray(start, nl), lineNo++, pos + start, true));
       } else {
         add(data.subarray(start, nl));
         out.push(finish(pos + nl, true));
@@ -126,9 +183,21 @@ export async function* scanHandle(fh: FileHandle, opts: ScanOptions = {}): Async
   if (pos > lineStart) yield [finish(pos, false)];
 }
 
+/**
+ * One line under the limit, decoded. Its bytes are checked first: Buffer#toString would silently turn
+ * invalid UTF-8 into U+FFFD (https://nodejs.org/api/buffer.html#bufisutf8input does the strict check
+ * in one native pass, as a fatal TextDecoder would: https://nodejs.org/api/util.html#class-utiltextdecoder).
+ */
+function decodedLine(data: Buffer, line: number, offset: number, terminated: boolean): RawLine {
+  const raw = data.toString('utf8');
+  const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  const base = { line, offset, bytes: data.length, text, head: '', terminated };
+  return isUtf8(data) ? base : { ...base, invalidUtf8: true };
+}
+
 /** Reads `bytes` bytes at `offset` of a file in chunks, calling `onChunk` for each (for copying oversized lines). */
 export async function forEachChunk(filePath: string, offset: number, bytes: number, onChunk: (chunk: Buffer) => Promise<void> | void): Promise<void> {
-  const fh = await open(filePath, 'r');
+  const fh = await openRegularFile(filePath);
   try {
     const buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(bytes, 1)));
     for (let done = 0; done < bytes; ) {

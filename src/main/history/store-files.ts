@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
 import { readLines, rewriteLines, type HistoryLogger } from './jsonl-log.ts';
@@ -12,16 +13,47 @@ export function pathOfLabel(paths: HistoryPaths, file: HistoryFileLabel): string
   return file === 'active' ? paths.active : paths.archive(file);
 }
 
-/** Labels of all history files that exist: `active` first, then archives in name order. */
+/**
+ * Labels of all history files that exist: `active` first, then archives in name order. Only regular
+ * files count as archives: a folder, FIFO or symbolic link under an archive's name is never opened
+ * (the service and the CLI name it as a problem, see history-problems.ts `archiveFolderProblems`).
+ */
 export async function listFileLabels(paths: HistoryPaths): Promise<HistoryFileLabel[]> {
-  let names: string[] = [];
+  let entries: Dirent[] = [];
   try {
-    names = await readdir(paths.archivesDir);
+    // The entry's own type (lstat-like: a link is a link), so nothing is opened to find out.
+    entries = await readdir(paths.archivesDir, { withFileTypes: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
-  const months = names.map(archiveMonthOfFileName).filter((m): m is string => m !== null);
+  const months = entries.flatMap((e) => (e.isFile() ? [archiveMonthOfFileName(e.name)] : [])).filter((m): m is string => m !== null);
   return ['active', ...months.sort()];
+}
+
+/** A file Tingxie will not rewrite: it holds lines that are not valid UTF-8, which a rewrite could only save changed. */
+export class UnrewritableFileError extends Error {
+  readonly file: HistoryFileLabel;
+  readonly lines: readonly number[];
+  constructor(filePath: string, file: HistoryFileLabel, lines: readonly number[]) {
+    const shown = lines.slice(0, 10).join(', ') + (lines.length > 10 ? ` and ${lines.length - 10} more` : '');
+    super(
+      `history: ${filePath} line(s) ${shown} are not valid UTF-8, so Tingxie does not rewrite this file (the line(s) would be saved changed); ` +
+        'fix or remove them (e.g. in a text editor, or `iconv -c -f utf-8 -t utf-8`), then try again',
+    );
+    this.name = 'UnrewritableFileError';
+    this.file = file;
+    this.lines = lines;
+  }
+}
+
+/**
+ * Refuses to rewrite a file holding lines that are not valid UTF-8. The other bad lines of a rewrite go to
+ * the quarantine file as JSON text, which cannot hold those bytes: refusing keeps them byte for byte.
+ */
+export function assertRewritable(paths: HistoryPaths, file: HistoryFileLabel, lines: readonly JsonlLine[]): void {
+  const invalid: number[] = [];
+  for (const l of lines) if (l.kind === 'bad' && l.invalidUtf8 === true) invalid.push(l.line);
+  if (invalid.length > 0) throw new UnrewritableFileError(pathOfLabel(paths, file), file, invalid);
 }
 
 /** A located record with its file's lines, for rewrites. */
@@ -50,14 +82,20 @@ export async function locateKey(paths: HistoryPaths, key: string, hint: HistoryF
 /** Merges imported lines into the active file in timestamp order (atomic rewrite); returns the new record count. */
 export async function mergeIntoActive(paths: HistoryPaths, items: readonly RecordPlacement[], nowIso: string): Promise<number> {
   const lines = await readLines(paths.active);
-  const merged = [
-    ...lines.filter((l) => l.kind === 'record').map((l) => ({ ts: Date.parse(l.record.timestamp), text: l.text })),
-    ...items.map((it) => ({ ts: Date.parse(it.record.timestamp), text: it.text })),
-  ];
+  assertRewritable(paths, 'active', lines);
+  const merged: { ts: number; text: string }[] = [];
+  for (const l of lines) if (l.kind === 'record') merged.push({ ts: sortTime(l.record.timestamp), text: l.text });
+  for (const it of items) merged.push({ ts: sortTime(it.record.timestamp), text: it.text });
   // Stable sort by time; unparseable timestamps keep their place at the front.
-  merged.sort((a, b) => (Number.isNaN(a.ts) ? -Infinity : a.ts) - (Number.isNaN(b.ts) ? -Infinity : b.ts));
+  merged.sort((a, b) => a.ts - b.ts);
   await rewriteLines(paths.active, merged.map((m) => m.text), lines, paths.quarantine, 'active', nowIso);
   return merged.length;
+}
+
+/** Sort key of a timestamp: unparseable ones first. */
+function sortTime(timestamp: string): number {
+  const t = Date.parse(timestamp);
+  return Number.isNaN(t) ? -Infinity : t;
 }
 
 /**
@@ -70,6 +108,7 @@ export async function setAsideOversized(paths: HistoryPaths, file: HistoryFileLa
   const lines = await readLines(filePath);
   const n = lines.filter((l) => l.kind === 'bad' && l.oversized !== undefined).length;
   if (n === 0) return 0;
+  assertRewritable(paths, file, lines);
   const texts = lines.flatMap((l) => (l.kind === 'record' ? [l.text] : []));
   await rewriteLines(filePath, texts, lines, paths.quarantine, file, nowIso);
   return n;

@@ -1,8 +1,9 @@
-import { access, constants, stat } from 'node:fs/promises';
+import { access, constants, lstat, stat } from 'node:fs/promises';
 import { ensureDir } from '../platform/durable-fs.ts';
 import { removeStaleTempFiles } from '../platform/stale-temp.ts';
 import { repairTail, type TailRepair } from './jsonl-log.ts';
 import { MAX_LINE_BYTES } from './jsonl-reader.ts';
+import { nonRegularKind } from './line-scan.ts';
 import { historyPaths, type HistoryPaths } from './paths.ts';
 import { recoverRotation, rotationIntentPath } from './rotation-run.ts';
 import { setAsideOversized } from './store-files.ts';
@@ -30,6 +31,22 @@ async function unwritable(dir: string): Promise<string | null> {
     const code = (err as NodeJS.ErrnoException).code;
     // ENOENT: the folder could not even be created (a read-only parent); the rest is checked by writing.
     return code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'ENOENT' ? errorText(err) : null;
+  }
+}
+
+/**
+ * Why the active file cannot be used (a FIFO, socket, device, folder or symbolic link under its name),
+ * or null when it is a regular file or missing. Checked with lstat, before anything opens it: opening a
+ * FIFO blocks until another process opens its other end (man 7 fifo), and the atomic rewrites would
+ * replace a link with a plain file.
+ */
+async function activeNotRegular(file: string): Promise<string | null> {
+  try {
+    const kind = nonRegularKind(await lstat(file));
+    return kind === null ? null : `${kind.code}: ${file} is ${kind.what}, not a regular file`;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
   }
 }
 
@@ -73,9 +90,11 @@ export async function openStoreFiles(opts: HistoryStoreOptions): Promise<OpenedF
   }
 
   await tolerate('creating the folder', () => ensureDir(paths.dataDir));
-  const ro = await unwritable(paths.dataDir);
+  const odd = await activeNotRegular(paths.active);
+  const ro = odd ?? (await unwritable(paths.dataDir));
+  if (odd !== null) warn(`history: ${odd}; history is read-only until it is replaced by a regular file, new records are kept in memory`);
   if (ro !== null) {
-    warn(`history: the data folder cannot be written (${ro}); history is read-only, new records are kept in memory`);
+    if (odd === null) warn(`history: the data folder cannot be written (${ro}); history is read-only, new records are kept in memory`);
     degrade('read-only', ro);
     return {
       paths,

@@ -2,10 +2,10 @@ import { recordKey, type RecordUpdate, type StoredRecord } from '../../shared/hi
 import { appendDurable, ensureDir, unlinkDurable, writeFileAtomic } from '../platform/durable-fs.ts';
 import type { HotCache } from './hot-cache.ts';
 import { readLines, repairTail, rewriteLines } from './jsonl-log.ts';
-import { parseJsonlLine, type JsonlLine } from './jsonl-reader.ts';
+import { parseJsonlLine, setTopLevelFields, type JsonlLine } from './jsonl-reader.ts';
 import type { HistoryPaths } from './paths.ts';
 import type { RotationScheduler } from './rotation-scheduler.ts';
-import { listFileLabels, locateKey, mergeIntoActive, pathOfLabel, setAsideOversized } from './store-files.ts';
+import { assertRewritable, listFileLabels, locateKey, mergeIntoActive, pathOfLabel, setAsideOversized, UnrewritableFileError } from './store-files.ts';
 import type { HistoryFileLabel, RecordPlacement, StoreEvent } from './store-types.ts';
 
 /**
@@ -34,9 +34,9 @@ export async function updateOnDisk(host: RewriteHost, key: string, changes: Reco
   if (!found) return null;
   const line = found.lines[found.index];
   if (line?.kind !== 'record') return null;
-  // Edit the raw object so fields Tingxie does not know (and WenZi's omissions) survive as they were.
-  const raw = JSON.parse(line.text) as Record<string, unknown>;
-  const text = JSON.stringify({ ...raw, ...changes, edited_at: host.now().toISOString() });
+  // Edit the line's text, not a re-serialised object: fields Tingxie does not know (and WenZi's
+  // omissions and spellings) survive byte for byte, and a deeply nested one cannot overflow the stack.
+  const text = setTopLevelFields(line.text, { ...changes, edited_at: host.now().toISOString() });
   const parsed = parseJsonlLine(text);
   if (!parsed.ok) throw new Error(`history: update produced an invalid record (${parsed.reason})`);
   const lines = found.lines.slice();
@@ -56,9 +56,14 @@ export async function deleteOnDisk(host: RewriteHost, key: string): Promise<bool
   return true;
 }
 
-/** Deletes every record matching `predicate` in every file; returns how many. */
+/**
+ * Deletes every record matching `predicate` in every file; returns how many. A file that cannot be
+ * rewritten (lines that are not valid UTF-8) does not stop the others: they are done first, then the
+ * refusal is thrown, naming every such file.
+ */
 export async function deleteMatching(host: RewriteHost, predicate: (r: StoredRecord) => boolean): Promise<number> {
   let total = 0;
+  const refused: UnrewritableFileError[] = [];
   for (const file of await listFileLabels(host.paths)) {
     const lines = await readLines(pathOfLabel(host.paths, file));
     const keys: string[] = [];
@@ -68,10 +73,18 @@ export async function deleteMatching(host: RewriteHost, predicate: (r: StoredRec
       return false;
     });
     if (keys.length === 0) continue;
-    await rewrite(host, file, kept);
+    try {
+      await rewrite(host, file, kept);
+    } catch (err) {
+      if (!(err instanceof UnrewritableFileError)) throw err;
+      refused.push(err);
+      continue;
+    }
     afterDelete(host, file, keys);
     total += keys.length;
   }
+  if (refused.length === 1) throw refused[0];
+  if (refused.length > 1) throw new Error(`history: ${total} record(s) deleted; ${refused.length} file(s) left unchanged:\n${refused.map((e) => e.message).join('\n')}`);
   return total;
 }
 
@@ -100,8 +113,14 @@ export async function addPlaced(host: RewriteHost, items: readonly RecordPlaceme
   const byMonth = new Map<string, string[]>();
   const toActive: RecordPlacement[] = [];
   for (const it of items) {
-    if (it.target === 'active') toActive.push(it);
-    else byMonth.set(it.target.month, [...(byMonth.get(it.target.month) ?? []), it.text]);
+    if (it.target === 'active') {
+      toActive.push(it);
+      continue;
+    }
+    // Appended in place: copying the month's list per record made a 1,000,000-record import quadratic.
+    const texts = byMonth.get(it.target.month);
+    if (texts) texts.push(it.text);
+    else byMonth.set(it.target.month, [it.text]);
   }
   if (byMonth.size) await ensureDir(paths.archivesDir);
   for (const [month, texts] of byMonth) {
@@ -134,6 +153,7 @@ function afterDelete(host: RewriteHost, file: HistoryFileLabel, keys: readonly s
 }
 
 async function rewrite(host: RewriteHost, file: HistoryFileLabel, lines: readonly JsonlLine[]): Promise<void> {
+  assertRewritable(host.paths, file, lines);
   const texts = lines.flatMap((l) => (l.kind === 'record' ? [l.text] : []));
   await rewriteLines(pathOfLabel(host.paths, file), texts, lines, host.paths.quarantine, file, host.now().toISOString());
   if (file === 'active') host.rotation.rewritten(texts.length);

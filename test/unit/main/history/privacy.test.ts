@@ -46,8 +46,10 @@ describe('privacy', () => {
     const dir = tmp();
     const store = await HistoryStore.open({ dataDir: dir, ...quiet });
     await store.log(newRecord({ timestamp: '2026-02-15T00:00:00Z' }));
-    expect(await importWenziFolder(store, wenzi)).toEqual({ imported: 3, duplicates: 0, badLines: 1 });
-    expect(await importWenziFolder(store, wenzi)).toEqual({ imported: 0, duplicates: 3, badLines: 1 });
+    // The unreadable line is counted and named with its number (the source is left as it is).
+    const unreadable = [{ path: path.join(wenzi, 'conversation_history.jsonl'), line: 3, reason: expect.stringMatching(/invalid JSON/) }];
+    expect(await importWenziFolder(store, wenzi)).toEqual({ imported: 3, duplicates: 0, badLines: 1, unreadable });
+    expect(await importWenziFolder(store, wenzi)).toEqual({ imported: 0, duplicates: 3, badLines: 1, unreadable });
     expect(fileLines(store.paths.archive('2025-11'))).toHaveLength(1);
     expect((await store.readFile('active')).map((r) => r.timestamp)).toEqual(['2026-02-15T00:00:00Z', '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z']);
   });
