@@ -6,6 +6,7 @@ import { downloadCap, planResponse } from './model-download.ts';
 import { validateModelFile, type ModelFileError } from './model-file.ts';
 import { SHERPA_FAMILIES } from './sherpa-families.ts';
 import { checkSherpaModel } from './sherpa-model-check.ts';
+import { writeFullySync } from '../platform/write-fully.ts';
 
 /*
  * Downloads, verifies, installs and deletes whisper models under <dataDir>/models. A download streams into
@@ -278,7 +279,7 @@ export class ModelManager {
           tooLarge = true;
           throw new ModelDownloadError('http', `download of ${url} stopped: the server sent more than ${cap} bytes, more than this model can be; the download was discarded`);
         }
-        writeAll(fd, chunk);
+        writeFullySync(fd, chunk);
         received += chunk.length;
         if (received >= nextSpaceCheck) {
           this.checkSpace(0);
@@ -321,12 +322,6 @@ export class ModelManager {
     fs.renameSync(part, dest);
     return dest;
   }
-}
-
-/** Writes all of `chunk`: fs.writeSync may write fewer bytes than asked (it returns how many it wrote). */
-function writeAll(fd: number, chunk: Uint8Array): void {
-  let done = 0;
-  while (done < chunk.length) done += fs.writeSync(fd, chunk, done, chunk.length - done);
 }
 
 async function hashFile(file: string, algorithm: 'sha1' | 'sha256'): Promise<string> {

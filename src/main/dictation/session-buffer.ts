@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { meterLevel } from '../audio/levels.ts';
+import { writeFullySync } from '../platform/write-fully.ts';
 
 /** Decodes a base64 little-endian Float32 batch (the wire format of `capture:frames`). */
 export function decodeFrames(base64: string): Float32Array {
@@ -86,7 +87,7 @@ export class SessionBuffer {
         header.writeUInt32LE(sampleRate, 0);
         const fd = fs.openSync(file, 'r+');
         try {
-          fs.writeSync(fd, header, 0, 4, 0);
+          writeFullySync(fd, header, 0);
         } finally {
           fs.closeSync(fd);
         }
@@ -103,6 +104,8 @@ export class SessionBuffer {
     this.chunks.push(kept);
     this.samples += kept.length;
     const file = this.file;
+    // appendFileSync writes the whole batch (it loops over short writes, unlike a bare writeSync; see
+    // write-fully.ts); if the disk fills midway it throws and the file is dropped (toFile).
     if (file !== null) this.toFile(() => fs.appendFileSync(file, Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength)));
     this.onAudio?.(kept, this.rate);
     return meterLevel(kept);

@@ -270,9 +270,12 @@ export class HistoryStore {
     return this.queue.run(fn);
   }
 
-  /** Runs the seed's rotation check now (as after a `log()`) and resolves when no rotation is running. */
+  /**
+   * Runs the seed's rotation check now (as after a `log()`) and resolves when no rotation is running;
+   * a rotation that failed earlier (full disk) is tried again now, not after its retry wait.
+   */
   async rotateNow(): Promise<void> {
-    await this.queue.run(async () => this.rotation.check());
+    await this.queue.run(async () => this.rotation.checkNow());
     await this.settled();
   }
 

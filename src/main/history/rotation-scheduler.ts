@@ -1,6 +1,6 @@
-import { stat } from 'node:fs/promises';
+import { stat, statfs } from 'node:fs/promises';
 import type { HistoryPaths } from './paths.ts';
-import { needsCountCheck } from './rotation.ts';
+import { hasRoomToRotate, needsCountCheck } from './rotation.ts';
 import type { RotationResult } from './rotation-run.ts';
 import { abandonRotation, commitRotation, countRecords, finishRotation, prepareRotation, type PreparedRotation } from './rotation-snapshot.ts';
 
@@ -34,11 +34,25 @@ export interface RotationHost {
 /** Longest wait between attempts of a failing rotation. */
 const RETRY_MAX_MS = 30 * 60_000;
 
+/** Errors that mean "no room" (full disk, quota): the failure ends as soon as space is freed. */
+const NO_ROOM_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** Free bytes of the file system holding `dir`, and the size of `file` (0 when missing). */
+async function roomAndSize(dir: string, file: string): Promise<{ free: number; size: number }> {
+  const fsStats = await statfs(dir);
+  const size = await stat(file).then((st) => st.size, () => 0);
+  return { free: fsStats.bavail * fsStats.bsize, size };
+}
+
 /**
  * Decides when the seed's rotation runs and runs it in the background, one at a time. `log()` only
  * calls `afterAppend` (no I/O: the size and count are tracked in memory); a rotation requested while
  * one is running is coalesced into a single re-check after it ends. A failed rotation (disk full) is
- * reported once and retried later with a growing wait; appends never wait for it.
+ * reported once and retried later with a growing wait; appends never wait for it. A rotation the full
+ * disk stopped is retried sooner once room is back: an append that succeeds checks the free space
+ * (one statfs) and starts the retry when the rotation fits. Without that, space freed by the user (or
+ * by the index giving back its WAL at start-up) left the half-done rotation, its moving records in
+ * both the archive and the active file, for the 30 s to 30 min backoff.
  */
 export class RotationScheduler {
   private readonly host: RotationHost;
@@ -62,6 +76,10 @@ export class RotationScheduler {
   private failures = 0;
   private retryAt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The last failure was (or may have been) for lack of room: an append checks whether room is back. */
+  private noRoom = false;
+  /** A room check is running, or an early retry already ran since the last scheduled one (one per wait). */
+  private roomChecked = false;
 
   /** A scheduler for one store. */
   constructor(host: RotationHost) {
@@ -103,7 +121,37 @@ export class RotationScheduler {
     this.failures = Math.max(this.failures, 1);
     this.count = null;
     this.bytes = null;
+    // Why it failed is not known here; a full disk is the usual cause at start-up, so room is worth checking.
+    this.noRoom = true;
     this.scheduleRetry();
+  }
+
+  /** An explicit request (`rotateNow`, the CLI's `history rotate`): runs even while a failed rotation waits for its retry. */
+  checkNow(): void {
+    this.retryNow();
+  }
+
+  /** Drops the pending retry wait and runs the check now. */
+  private retryNow(): void {
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryAt = 0;
+    this.check();
+  }
+
+  /** After an append while a rotation waits for room: retries it at once when the file system now has room for it. */
+  private retryIfRoom(): void {
+    if (!this.noRoom || this.roomChecked || this.retryTimer === null) return;
+    this.roomChecked = true;
+    roomAndSize(this.host.paths.dataDir, this.host.paths.active).then(
+      ({ free, size }) => {
+        if (this.retryTimer !== null && hasRoomToRotate(free, size)) this.retryNow();
+        else this.roomChecked = false;
+      },
+      () => {
+        // statfs unsupported or failing: the scheduled retry still comes.
+      },
+    );
   }
 
   private scheduleRetry(): void {
@@ -113,6 +161,7 @@ export class RotationScheduler {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.retryAt = 0;
+      this.roomChecked = false;
       this.check();
     }, wait);
     this.retryTimer.unref?.();
@@ -123,6 +172,7 @@ export class RotationScheduler {
     this.appendSeq++;
     if (this.count !== null) this.count++;
     if (this.bytes !== null) this.bytes += bytes;
+    if (this.failures > 0) this.retryIfRoom();
     this.defer();
   }
 
@@ -206,6 +256,7 @@ export class RotationScheduler {
         this.count = null;
         this.bytes = null;
         this.failures++;
+        this.noRoom = NO_ROOM_CODES.has((err as NodeJS.ErrnoException).code ?? '');
         this.host.failed();
         // Reported once per run of failures, not on every retry.
         if (this.failures === 1) this.host.warn(`history: rotation failed (${(err as Error).message}); appends go on, it is retried later`);
@@ -214,6 +265,8 @@ export class RotationScheduler {
       }
       if (this.failures > 0) this.host.warn(`history: rotation done after ${this.failures} failed attempt(s)`);
       this.failures = 0;
+      this.noRoom = false;
+      this.roomChecked = false;
     } while (this.again);
   }
 

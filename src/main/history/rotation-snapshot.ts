@@ -2,6 +2,7 @@ import { open, rename, type FileHandle } from 'node:fs/promises';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { recordKey } from '../../shared/history/record.ts';
 import { ensureDir, fsyncDir, unlinkDurable, writeFileAtomic } from '../platform/durable-fs.ts';
+import { writeFully } from '../platform/write-fully.ts';
 import { appendQuarantine, appendQuarantineOversized, type OversizedEntry, type QuarantineEntry } from './jsonl-log.ts';
 import { oversizedReason, parseJsonlLine } from './jsonl-reader.ts';
 import { scanHandle, type RawLine } from './line-scan.ts';
@@ -104,7 +105,9 @@ export async function prepareRotation(paths: HistoryPaths, snapshotBytes: number
       for (let pos = headEnd; pos < snapshotBytes; ) {
         const { bytesRead } = await src.read(buf, 0, Math.min(CHUNK, snapshotBytes - pos), pos);
         if (bytesRead === 0) throw new Error('rotation: active file shorter than its snapshot');
-        await tmp.write(buf, 0, bytesRead, out);
+        // Not `tmp.write`: on a nearly full disk it writes part of the chunk without an error, and the
+        // truncated copy would be renamed over the active file (see write-fully.ts).
+        await writeFully(tmp, buf.subarray(0, bytesRead), out);
         out += bytesRead;
         pos += bytesRead;
         // Flush as we go: a large batch of dirty pages would make a concurrent append's fsync wait for
@@ -149,7 +152,7 @@ export async function commitRotation(paths: HistoryPaths, prep: PreparedRotation
       if (now > prep.snapshotBytes) {
         const buf = Buffer.alloc(now - prep.snapshotBytes);
         const { bytesRead } = await old.read(buf, 0, buf.length, prep.snapshotBytes);
-        await prep.tmp.write(buf, 0, bytesRead, prep.keptBytes);
+        await writeFully(prep.tmp, buf.subarray(0, bytesRead), prep.keptBytes);
         size += bytesRead;
       }
       await prep.tmp.sync();

@@ -23,6 +23,18 @@ export function archiveMonthOf(timestamp: unknown): ArchiveMonth {
   return `${y}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
+/** Room a rotation needs beyond the active file's size: the intent, archive tails and page rounding. */
+const ROTATION_HEADROOM_BYTES = 64 * 1024;
+
+/**
+ * Whether a file system with `freeBytes` free can hold a rotation of an active file of `activeBytes`:
+ * it writes the moving records to archives and the kept ones to a temp copy (together the whole file)
+ * before the old file is freed. Used to retry a rotation the full disk failed as soon as room is back. Pure.
+ */
+export function hasRoomToRotate(freeBytes: number, activeBytes: number): boolean {
+  return freeBytes >= activeBytes + ROTATION_HEADROOM_BYTES;
+}
+
 /** Whether a rotation check must read the file: the seed's size guard. Pure. */
 export function needsCountCheck(sizeBytes: number, minBytes: number = ROTATE_MIN_BYTES): boolean {
   return sizeBytes >= minBytes;

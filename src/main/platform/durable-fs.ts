@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { open, rename, mkdir, unlink, stat, chmod, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { writeFullySync } from './write-fully.ts';
 
 /*
  * The one home of the app's durable file writes (history, settings, the audio and session journals):
@@ -70,6 +71,7 @@ export async function appendStreamDurable(filePath: string, fill: (write: (data:
     size = (await fh.stat()).size;
     try {
       await fill(async (data) => {
+        // appendFile loops over short writes itself (unlike `fh.write`; see write-fully.ts).
         await fh.appendFile(data);
       });
       await fh.sync();
@@ -107,7 +109,7 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
   const fh = await open(tmp, 'wx', opts.mode ?? opts.createMode ?? 0o666);
   try {
     try {
-      await fh.writeFile(data);
+      await fh.writeFile(data); // loops over short writes itself (unlike `fh.write`; see write-fully.ts)
       await fh.sync();
     } finally {
       await fh.close();
@@ -132,7 +134,8 @@ export function writeFileAtomicSync(filePath: string, data: string | Uint8Array)
   try {
     const fd = fs.openSync(tmp, 'wx');
     try {
-      fs.writeSync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+      // One `fs.writeSync` may write only part of the data on a nearly full disk (see write-fully.ts).
+      writeFullySync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
       fs.fsyncSync(fd); // flush before the rename makes the new content visible
     } finally {
       fs.closeSync(fd);
