@@ -192,6 +192,7 @@ async function start(): Promise<void> {
     // Read at each download: a mirror changed in Settings or onboarding applies to the next one.
     models: new ModelManager({ dataDir, mirror: () => config.get().asr.local.models_mirror }),
     historyStore: history.store,
+    history,
     dialogs: electronFileDialogs(),
     promptLanguage: () => resolveUiLanguage(config.get().ui.language),
     log: (message, fields) => log.warn(message, fields),

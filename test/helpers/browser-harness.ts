@@ -220,6 +220,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
         recommended: mirror.recommended,
       }),
       historyStore: history.store,
+      history,
       dialogs,
       promptLanguage: () => (configStore.get().ui.language === 'zh' ? 'zh' : 'en'),
       onModelProgress: (name, download) => ipcRef?.broadcast('models:progress', { name, download }),

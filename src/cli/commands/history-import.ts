@@ -1,16 +1,12 @@
-import fs from 'node:fs';
-import { HistoryIndex, removeIndexFiles } from '../../main/history/history-index.ts';
 import { HistoryService } from '../../main/history/history-service.ts';
-import { HistoryStore } from '../../main/history/history-store.ts';
-import { historyPaths } from '../../main/history/paths.ts';
-import { importWenziFolder, type ImportReport } from '../../main/history/wenzi-import.ts';
+import type { ImportReport } from '../../main/history/wenzi-import.ts';
 import { acquireDataLock, DataDirLockedError } from '../../main/platform/data-lock.ts';
 import { EXIT_ERROR, EXIT_OK, EXIT_PARTIAL, type CliContext } from '../types.ts';
 
 /**
  * `tingxie history import` (and the lock and service helpers the other history commands share): the
- * import goes into the store under the data-folder lock, then the index is brought in step: rebuilt in
- * its worker after a big import, caught up by the service's start-up check after a small one.
+ * import goes through the history service under the data-folder lock, which brings the index in step by
+ * the same rule as the app's import (wenzi-import-indexed.ts).
  */
 
 /** Runs `fn` holding the data-folder lock (released however `fn` ends), refusing with a clear message while another process holds it. */
@@ -35,45 +31,20 @@ export function openHistoryService(ctx: CliContext, readOnly = false): Promise<H
   return HistoryService.open({ dataDir: ctx.dataDir, enabled: true, rebuildInline: true, follow: false, readOnly, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
 }
 
-/** An import at least this big (and as big as half the history already indexed) rebuilds the index instead of updating it row by row. */
-const BULK_INDEX_MIN_RECORDS = 20_000;
-
-/** Records the index of `dataDir` holds now (0 when it is missing or unusable: it is rebuilt then anyway). */
-function indexedRecords(dataDir: string): number {
-  const dbPath = historyPaths(dataDir).indexDb;
-  if (!fs.existsSync(dbPath)) return 0;
-  try {
-    const index = HistoryIndex.open(dbPath);
-    try {
-      return index.count();
-    } finally {
-      index.close();
-    }
-  } catch {
-    return 0;
-  }
-}
-
 /**
- * Imports into the store, then brings the index in step (the caller holds the lock). Updating the index
- * row by row (FTS triggers per record) costs several times what the rebuild's bulk load does per record, so a big
- * import (compared with what is indexed) drops the derived index and has the service rebuild it in its
- * worker; a small one is taken in by the service's start-up check, which reads only what changed.
+ * Imports through the history service (the caller holds the lock), as the app does: the service decides
+ * how the index takes the import in (a big one is rebuilt in its worker, a small one mirrored row by
+ * row: wenzi-import-indexed.ts) and `settled` waits for that before the command ends.
  */
 async function importIndexed(ctx: CliContext, wenziDir: string): Promise<ImportReport> {
-  const before = indexedRecords(ctx.dataDir);
-  const store = await HistoryStore.open({ dataDir: ctx.dataDir, warn: (m) => ctx.stderr.write(`warning: ${m}\n`) });
-  let report: ImportReport;
-  try {
-    report = await importWenziFolder(store, wenziDir);
-  } finally {
-    await store.close();
-  }
-  if (report.imported >= BULK_INDEX_MIN_RECORDS && report.imported * 2 >= before) removeIndexFiles(historyPaths(ctx.dataDir).indexDb);
   const svc = await openHistoryService(ctx);
-  await svc.settled();
-  await svc.close();
-  return report;
+  try {
+    const { report } = await svc.importWenzi(wenziDir);
+    await svc.settled();
+    return report;
+  } finally {
+    await svc.close();
+  }
 }
 
 /**

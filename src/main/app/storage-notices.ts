@@ -6,10 +6,10 @@
  * vocabulary file that was damaged (set aside, where it is said) or cannot be written. No electron here:
  * the caller passes how to notify and how to set the tray line.
  */
-import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
+import type { Notice, NoticeLevel, UnreadHistory } from '../../shared/notices/notice.ts';
 import type { ModeIssue } from '../enhance/modes.ts';
 import type { VocabularyDamage } from '../enhance/vocabulary-store.ts';
-import type { HistoryProblem } from '../history/history-problems.ts';
+import { SYMLINK_ARCHIVE_REASON, type HistoryProblem } from '../history/history-problems.ts';
 import type { HistoryHealth } from '../history/store-types.ts';
 
 /** The sources this module puts on the tray's problem line. */
@@ -43,12 +43,27 @@ export function healthNotice(h: HistoryHealth): Notice {
   return { code: 'history-degraded', state: h.state, reason: h.reason, pending: h.pending };
 }
 
-/** The notice of unreadable history (all problems in one). */
+/** One problem as the notice names it: its kind and facts, no words (notice-text.ts words each kind). Pure. */
+export function unreadHistoryOf(p: HistoryProblem): UnreadHistory {
+  switch (p.kind) {
+    case 'unreadable':
+      return { kind: 'unreadable', path: p.path, reason: p.reason };
+    case 'oversized':
+      return { kind: 'oversized', path: p.path, line: p.line, bytes: p.bytes };
+    case 'invalid-utf8':
+      return { kind: 'invalid-utf8', path: p.path, lines: p.lines };
+    case 'skipped':
+      return { kind: 'skipped', path: p.path, cause: p.reason === SYMLINK_ARCHIVE_REASON ? 'symbolic-link' : 'not-an-archive-name' };
+    default: {
+      const never: never = p;
+      throw new Error(`unknown history problem ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** The notice of unreadable history (all problems in one, each with what is wrong with it). */
 export function problemsNotice(problems: readonly HistoryProblem[]): Notice {
-  const files = [...new Set(problems.map((p) => (p.kind === 'oversized' ? `${p.path} (line ${p.line}, ${p.bytes} bytes)` : p.path)))];
-  const first = problems[0];
-  const reason = first === undefined ? null : first.kind === 'unreadable' ? first.reason : 'a line too long to read, set aside in conversation_history.corrupt.jsonl';
-  return { code: 'history-unreadable', files: files.join(', '), reason };
+  return { code: 'history-unreadable', problems: problems.map(unreadHistoryOf) };
 }
 
 /** The notice of a damaged or read-only vocabulary file. */

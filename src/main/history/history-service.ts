@@ -13,6 +13,7 @@ import { HistoryFollower, type FollowTiming } from './history-follow.ts';
 import { rebuildIndex } from './index-rebuild.ts';
 import { checkIndexAgainstFiles } from './index-sync.ts';
 import { archiveMonthOf } from './rotation.ts';
+import { importWenziIndexed, type WenziImportOutcome } from './wenzi-import-indexed.ts';
 
 /** Options of the service: the store's, plus the user's history switch (from config, passed by the caller). */
 export interface HistoryServiceOptions extends HistoryStoreOptions {
@@ -263,6 +264,49 @@ export class HistoryService {
   onExternalChange(listener: (r: FollowResult) => void): () => void {
     this.externalListeners.add(listener);
     return () => this.externalListeners.delete(listener);
+  }
+
+  /**
+   * Imports a WenZi data folder (wenzi-import.ts) for the app and the CLI alike: a big import stops
+   * mirroring into the index and rebuilds it in its worker afterwards, a small one is mirrored row by
+   * row (the rule: wenzi-import-indexed.ts). The History window reloads once the index holds it.
+   */
+  async importWenzi(folder: string): Promise<WenziImportOutcome> {
+    await this.indexReady;
+    await this.rebuilding;
+    return importWenziIndexed(
+      {
+        store: this.store,
+        indexedRecords: () => (this.index === null || this.stale ? null : this.index.count()),
+        pauseIndex: () => {
+          this.stale = true;
+          this.mirror.forget();
+        },
+        rebuildIndex: async () => {
+          await this.rebuildIndex();
+          this.announceReindexed();
+        },
+        catchUp: async () => {
+          this.stale = false;
+          await this.syncExternal().catch((err: unknown) => this.followFailed(err));
+        },
+      },
+      folder,
+    );
+  }
+
+  /** Tells the external-change listeners (the History window) that the index was rebuilt under them. */
+  private announceReindexed(): void {
+    if (this.stale || this.index === null) return;
+    // Only the listeners: the store's own caches saw the import as it was written.
+    const r: FollowResult = { files: this.index.files(), records: this.index.count(), badLines: 0 };
+    for (const l of this.externalListeners) {
+      try {
+        l(r);
+      } catch (err) {
+        this.warn(`history: external-change listener failed: ${(err as Error).message}`);
+      }
+    }
   }
 
   /** Waits for queued writes and closes the index. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readJsonlFile } from './jsonl-reader.ts';
 import { archiveMonthOfFileName, historyPaths } from './paths.ts';
 import { HistoryIndex, IndexUnusableError } from './history-index.ts';
-import type { HistoryProblem } from './history-problems.ts';
+import { archiveFolderProblems, type HistoryProblem } from './history-problems.ts';
 
 /**
  * Start-up consistency check between index.db and the JSONL files it is derived from. Cheap in the
@@ -20,16 +20,22 @@ export interface HistoryFile {
 /** Result of the start-up check. */
 export type IndexCheck = 'ok' | 'missing' | 'corrupt' | { readonly stale: readonly string[] };
 
-/** The active file plus every archive, archives first in chronological (file-name) order. */
+/**
+ * The active file plus every archive, archives first in chronological (file-name) order. A symbolic link
+ * under an archive's name is left out, as the rebuild leaves it out (history-problems.ts
+ * `skippedArchiveEntries` names it): listed, it looked new to every start-up check and follow, whose
+ * read of it is refused (line-scan.ts), so at every start the app gave up index.db for a temporary index.
+ */
 export function listHistoryFiles(dataDir: string): HistoryFile[] {
   const p = historyPaths(dataDir);
   const out: HistoryFile[] = [];
-  let names: string[] = [];
+  let entries: fs.Dirent[] = [];
   try {
-    names = fs.readdirSync(p.archivesDir);
+    entries = fs.readdirSync(p.archivesDir, { withFileTypes: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  const names = entries.filter((e) => !e.isSymbolicLink()).map((e) => e.name);
   const months = names.map((n) => archiveMonthOfFileName(n)).filter((m): m is string => m !== null);
   // 'unknown' sorts after digits, but its records carry no time: read it first so later files win on key clashes.
   months.sort((a, b) => (a === 'unknown' ? -1 : b === 'unknown' ? 1 : a.localeCompare(b)));
@@ -66,6 +72,8 @@ export async function checkIndexAgainstFiles(index: HistoryIndex | string, dataD
     idx = index;
   }
   try {
+    // Links and names that are not archives' are never read: said at every start (one readdir), not only after a rebuild.
+    problems?.push(...archiveFolderProblems(dataDir));
     if (idx.createdFresh && idx.files().length === 0) return hasAnyRecords(dataDir) ? 'missing' : 'ok';
     const stale: string[] = [];
     const onDisk = listHistoryFiles(dataDir);

@@ -4,16 +4,30 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
 import type { HistoryStore, RecordPlacement } from './history-store.ts';
-import { skippedArchiveEntries } from './history-problems.ts';
+import { ODD_ARCHIVE_NAME_REASON, SYMLINK_ARCHIVE_REASON, skippedArchiveEntries } from './history-problems.ts';
 import { readJsonlBatches, type JsonlLine } from './jsonl-reader.ts';
 import { NotRegularFileError } from './line-scan.ts';
 import { archiveMonthOfFileName, historyPaths } from './paths.ts';
 import { archiveMonthOf } from './rotation.ts';
 
-/** A source file that was not read (or not to the end), and why. */
+/**
+ * Why a source file was not read, as a kind the UI can say in words of its language: a symbolic link, a
+ * name that is not an archive's, a folder, another file that is not a regular file (FIFO, socket,
+ * device), or a read that failed (permission, I/O error).
+ */
+export type SkipCause = 'symbolic-link' | 'not-an-archive-name' | 'folder' | 'not-a-regular-file' | 'read-failed';
+
+/** A source file that was not read (or not to the end), and why (`reason`: the technical text, in English). */
 export interface SkippedSource {
   readonly path: string;
+  readonly cause: SkipCause;
   readonly reason: string;
+}
+
+/** A source file of an import: the active file or a month archive. */
+export interface WenziSource {
+  readonly file: string;
+  readonly archived: boolean;
 }
 
 /** A line of the source that could not be read as a record (left untouched there). */
@@ -58,10 +72,23 @@ const timeOf = (r: StoredRecord): number => {
   return Number.isNaN(t) ? -Infinity : t;
 };
 
+/** The cause of an archives-folder entry that is not read, from its reason (history-problems.ts). Pure. */
+function archiveSkipCause(reason: string): SkipCause {
+  if (reason === SYMLINK_ARCHIVE_REASON) return 'symbolic-link';
+  return reason === ODD_ARCHIVE_NAME_REASON ? 'not-an-archive-name' : 'read-failed';
+}
+
+/** The cause of an error met reading a source file (line-scan.ts codes: EISDIR, ELOOP, ENOTREG). Pure. */
+function readSkipCause(err: unknown): SkipCause {
+  if (!(err instanceof NotRegularFileError)) return 'read-failed';
+  if (err.code === 'EISDIR') return 'folder';
+  return err.code === 'ELOOP' ? 'symbolic-link' : 'not-a-regular-file';
+}
+
 /** The source files of a WenZi folder: the active file, then archives by name; entries not read are named. */
-async function listSources(wenziDir: string): Promise<{ files: { file: string; archived: boolean }[]; skipped: SkippedSource[] }> {
+export async function listWenziSources(wenziDir: string): Promise<{ files: WenziSource[]; skipped: SkippedSource[] }> {
   const src = historyPaths(wenziDir);
-  const files = [{ file: src.active, archived: false }];
+  const files: WenziSource[] = [{ file: src.active, archived: false }];
   let entries: Dirent[] = [];
   try {
     entries = await readdir(src.archivesDir, { withFileTypes: true });
@@ -70,7 +97,7 @@ async function listSources(wenziDir: string): Promise<{ files: { file: string; a
   }
   // Links and other names are named, never followed or ignored silently; a folder or FIFO under an
   // archive's name is refused when it is opened (line-scan.ts `openRegularFile`) and named then.
-  const skipped = skippedArchiveEntries(src.archivesDir).map((e) => ({ path: e.path, reason: e.reason }));
+  const skipped = skippedArchiveEntries(src.archivesDir).map((e) => ({ path: e.path, cause: archiveSkipCause(e.reason), reason: e.reason }));
   const archives = entries.filter((e) => !e.isSymbolicLink() && archiveMonthOfFileName(e.name) !== null).map((e) => e.name);
   for (const n of archives.sort()) files.push({ file: path.join(src.archivesDir, n), archived: true });
   return { files, skipped };
@@ -107,7 +134,7 @@ interface ImportRun {
 }
 
 /** Takes one source line: counts it as bad or duplicate, or queues it for its file. */
-function takeLine(run: ImportRun, source: { file: string; archived: boolean }, l: JsonlLine): void {
+function takeLine(run: ImportRun, source: WenziSource, l: JsonlLine): void {
   if (l.kind === 'bad') {
     run.badLines++;
     if (run.unreadable.length < MAX_NAMED_LINES) run.unreadable.push({ path: source.file, line: l.line, reason: l.reason });
@@ -134,7 +161,7 @@ async function flushArchived(run: ImportRun): Promise<void> {
 }
 
 /** Reads one source file in streamed batches; a file that is not a regular file (or fails to read) is named as skipped. */
-async function importSource(run: ImportRun, source: { file: string; archived: boolean }): Promise<void> {
+async function importSource(run: ImportRun, source: WenziSource): Promise<void> {
   let lastLine = 0;
   try {
     for await (const batch of readJsonlBatches(source.file)) {
@@ -147,7 +174,7 @@ async function importSource(run: ImportRun, source: { file: string; archived: bo
   } catch (err) {
     if (!(err instanceof NotRegularFileError) && typeof (err as NodeJS.ErrnoException).code !== 'string') throw err;
     const partly = lastLine > 0 ? ` (read up to line ${lastLine}; what was read is imported)` : '';
-    run.skipped.push({ path: source.file, reason: `${(err as Error).message}${partly}` });
+    run.skipped.push({ path: source.file, cause: readSkipCause(err), reason: `${(err as Error).message}${partly}` });
   }
 }
 
@@ -164,7 +191,7 @@ async function importSource(run: ImportRun, source: { file: string; archived: bo
  * Re-running after a crash is safe: what was already imported is skipped as a duplicate.
  */
 export async function importWenziFolder(store: HistoryStore, wenziDir: string): Promise<ImportReport> {
-  const sources = await listSources(wenziDir);
+  const sources = await listWenziSources(wenziDir);
   const run: ImportRun = {
     store,
     ...(await existingIdentities(store)),

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import { Banner } from '../components/banner.tsx';
 import { errorText } from '../lib/errors.ts';
 import { useI18n } from '../lib/i18n-context.ts';
+import { importResultWords, type ImportResultWords, type LeftOutFile } from './import-result-words.ts';
 
 type Pending = { readonly kind: 'day'; readonly day: string } | { readonly kind: 'all' } | null;
 
@@ -12,16 +14,61 @@ function today(): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
+/** Files as a list: the path as code, then what happened to it. */
+function LeftOutList({ files }: { readonly files: readonly LeftOutFile[] }) {
+  return (
+    <ul>
+      {files.map((f) => (
+        <li key={f.path}>
+          <code>{f.path}</code> — {f.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What an import left out (files not read, lines not readable), named in a warning. */
+function ImportLeftOut({ words }: { readonly words: ImportResultWords }) {
+  return (
+    <Banner tone="warning" testId="import-left-out">
+      <div>{words.summary}</div>
+      {[words.skipped, words.unreadable].map((g) =>
+        g === null ? null : (
+          <div key={g.headline} className="banner-section">
+            {g.headline}
+            <LeftOutList files={g.files} />
+          </div>
+        ),
+      )}
+    </Banner>
+  );
+}
+
 /** History & privacy actions: export (JSONL/CSV), import WenZi history, delete a day / everything (each confirmed). */
 export function PrivacyActions({ bridge }: { readonly bridge: TingxieBridge }) {
   const { t } = useI18n();
   const [day, setDay] = useState(today());
   const [pending, setPending] = useState<Pending>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const run = (p: Promise<string | null>) =>
-    p.then(
+  const [leftOut, setLeftOut] = useState<ImportResultWords | null>(null);
+  const run = (p: Promise<string | null>) => {
+    setLeftOut(null);
+    return p.then(
       (text) => text !== null && setMessage({ ok: true, text }),
       (e: unknown) => setMessage({ ok: false, text: errorText(e) }),
+    );
+  };
+  // A clean import is one line of status; one that left something out names it in a warning.
+  const importWenzi = () =>
+    run(
+      bridge.history.import().then((r) => {
+        if (r === null) return null;
+        const words = importResultWords(t, r);
+        if (words.skipped === null && words.unreadable === null) return words.summary;
+        setMessage(null);
+        setLeftOut(words);
+        return null;
+      }),
     );
   const exportAs = (format: 'jsonl' | 'csv') =>
     run(bridge.history.export({ format }).then((r) => (r ? t('privacy.exported', { count: r.count, path: r.path }) : null)));
@@ -45,10 +92,7 @@ export function PrivacyActions({ bridge }: { readonly bridge: TingxieBridge }) {
           <button type="button" onClick={() => void exportAs('csv')}>
             {t('privacy.exportCsv')}
           </button>
-          <button
-            type="button"
-            onClick={() => void run(bridge.history.import().then((r) => (r ? t('privacy.imported', { imported: r.imported, duplicates: r.duplicates, badLines: r.badLines }) : null)))}
-          >
+          <button type="button" onClick={() => void importWenzi()}>
             {t('privacy.import')}
           </button>
         </div>
@@ -82,6 +126,7 @@ export function PrivacyActions({ bridge }: { readonly bridge: TingxieBridge }) {
           </div>
         ) : null}
       </div>
+      {leftOut ? <ImportLeftOut words={leftOut} /> : null}
       {message ? (
         <p className={message.ok ? 'status status-set' : 'field-error'} role={message.ok ? 'status' : 'alert'} data-testid="privacy-message">
           {message.text}

@@ -75,5 +75,32 @@ export type VocabImportResult = {
   readonly duplicates: readonly { readonly wrong: string; readonly right: string }[];
 } | null;
 
-/** Result of importing a WenZi history folder; null when the dialog was cancelled. */
-export type HistoryImportResult = { readonly path: string; readonly imported: number; readonly duplicates: number; readonly badLines: number } | null;
+/** Why an import did not read a file, for words in the UI language (src/main/history/wenzi-import.ts `SkipCause`). */
+export type ImportSkipCause = 'symbolic-link' | 'not-an-archive-name' | 'folder' | 'not-a-regular-file' | 'read-failed';
+
+/** A source file an import did not read: `reason` is the technical text (shown in brackets, untranslated). */
+export interface ImportSkippedFile {
+  readonly path: string;
+  readonly cause: ImportSkipCause;
+  readonly reason: string;
+}
+
+/** Unreadable lines of one source file (left there unchanged): the first line numbers, and how many in all that the import named. */
+export interface ImportUnreadableFile {
+  readonly path: string;
+  readonly lines: readonly number[];
+  readonly count: number;
+}
+
+/**
+ * Result of importing a WenZi history folder; null when the dialog was cancelled. `skipped`: files not
+ * read (their records are missing); `unreadable`: where the `badLines` were, file by file.
+ */
+export type HistoryImportResult = {
+  readonly path: string;
+  readonly imported: number;
+  readonly duplicates: number;
+  readonly badLines: number;
+  readonly skipped: readonly ImportSkippedFile[];
+  readonly unreadable: readonly ImportUnreadableFile[];
+} | null;

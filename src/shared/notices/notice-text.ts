@@ -6,6 +6,7 @@
  */
 import { speechModelName } from '../speech-model-name.ts';
 import type { HotkeyRole, Notice, NoticeCode, NoticeOf, ProviderRefusal } from './notice.ts';
+import { enUnreadHistory, zhUnreadHistory } from './unread-history-text.ts';
 
 /** A UI language (the same two as the renderer's i18n and main's messages). */
 export type NoticeLanguage = 'en' | 'zh';
@@ -53,7 +54,7 @@ const EN: NoticeTexts = {
   'history-save-failed': (n) => `The dictation could not be saved to history${enWhy(n.reason)}.`,
   'history-degraded': (n) =>
     `${n.state === 'read-only' ? 'The data folder is read-only' : 'History cannot be saved right now'}${enWhy(n.reason)}. You can still browse history and dictate (the text is pasted); ${n.pending > 0 ? `${n.pending} new record(s) are` : 'new records are'} kept in memory and saved as soon as the disk accepts them. They are lost if Tingxie quits first.`,
-  'history-unreadable': (n) => `Some history could not be read and is not shown: ${n.files}${enWhy(n.reason)}. Everything else is shown; see the log for details.`,
+  'history-unreadable': (n) => `Some history could not be read and is not shown: ${enUnreadHistory(n.problems)}. Everything else is shown; see the log for details.`,
   'vocabulary-degraded': (n) => {
     const kept = n.copy !== null ? ` The damaged file is kept at ${n.copy}.` : '';
     const what = {
@@ -110,7 +111,7 @@ const ZH: NoticeTexts = {
   'history-save-failed': (n) => `这次听写未能保存到历史记录${zhWhy(n.reason)}。`,
   'history-degraded': (n) =>
     `${n.state === 'read-only' ? '数据文件夹是只读的' : '历史记录暂时无法保存'}${zhWhy(n.reason)}。仍可浏览历史并继续听写（文字照常粘贴）；${n.pending > 0 ? `${n.pending} 条新记录` : '新记录'}暂存在内存中，磁盘可写后立即保存。若在此之前退出 Tingxie，这些记录会丢失。`,
-  'history-unreadable': (n) => `部分历史记录无法读取，未显示：${n.files}${zhWhy(n.reason)}。其余记录照常显示；详情见日志。`,
+  'history-unreadable': (n) => `部分历史记录无法读取，未显示：${zhUnreadHistory(n.problems)}。其余记录照常显示；详情见日志。`,
   'vocabulary-degraded': (n) => {
     const kept = n.copy !== null ? `损坏的文件保留在 ${n.copy}。` : '';
     const what = {

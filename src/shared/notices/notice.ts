@@ -76,6 +76,18 @@ export interface ProviderRefusal {
   readonly providerMessage: string;
 }
 
+/**
+ * One piece of history a notice names, without words (src/main/history/history-problems.ts
+ * `HistoryProblem`): a file that cannot be read (`reason`: the OS error), a line too long to read (set
+ * aside), lines that are not valid UTF-8 (left in the file unchanged), or an entry of the archives folder
+ * that is not read (a symbolic link, or a name that is not an archive's).
+ */
+export type UnreadHistory =
+  | { readonly kind: 'unreadable'; readonly path: string; readonly reason: string }
+  | { readonly kind: 'oversized'; readonly path: string; readonly line: number; readonly bytes: number }
+  | { readonly kind: 'invalid-utf8'; readonly path: string; readonly lines: readonly number[] }
+  | { readonly kind: 'skipped'; readonly path: string; readonly cause: 'symbolic-link' | 'not-an-archive-name' };
+
 /** A notice: its code plus the parameters that code needs. */
 export type Notice =
   /** A hotkey press while a dictation is still being processed. */
@@ -110,8 +122,8 @@ export type Notice =
    * paste, and their records wait in memory (`pending`) until the disk accepts them.
    */
   | { readonly code: 'history-degraded'; readonly state: 'read-only' | 'write-failed'; readonly reason: string; readonly pending: number }
-  /** Some history could not be read (`files`: the paths, comma-separated); everything else is shown. */
-  | { readonly code: 'history-unreadable'; readonly files: string; readonly reason: string | null }
+  /** Some history could not be read, each piece named with what is wrong with it; everything else is shown. */
+  | { readonly code: 'history-unreadable'; readonly problems: readonly UnreadHistory[] }
   /**
    * vocabulary.db could not be used as it was; dictation goes on. `repaired`: the damaged file was moved to
    * `copy` and the `salvaged` pairs that could be read are in a new file; `unavailable`: it could not be

@@ -18,10 +18,11 @@ import type { PromptLanguage } from '../../enhance/builtin-modes.ts';
 import type { VocabEntry, VocabularyStore } from '../../enhance/vocabulary-store.ts';
 import { exportHistory } from '../../history/export.ts';
 import type { HistoryStore } from '../../history/history-store.ts';
-import { importWenziFolder } from '../../history/wenzi-import.ts';
+import type { WenziImportOutcome } from '../../history/wenzi-import-indexed.ts';
 import { writeFileAtomic } from '../../settings/atomic-write.ts';
 import type { ModeItem, ModelDownloadState, VocabItem } from '../../../shared/ipc/settings-types.ts';
 import type { ConfigService, SettingsApi } from '../services.ts';
+import { historyImportResult } from './history-import-result.ts';
 
 /** A file filter of a dialog. */
 export interface DialogFilter {
@@ -45,6 +46,8 @@ export interface SettingsApiDeps {
   readonly vocabulary: VocabularyStore;
   readonly models: ModelManager;
   readonly historyStore: HistoryStore;
+  /** The history service's import (HistoryService.importWenzi): it keeps the index in step, as the CLI's does. */
+  readonly history: { importWenzi(folder: string): Promise<WenziImportOutcome> };
   readonly dialogs: FileDialogs;
   readonly promptLanguage: () => PromptLanguage;
   readonly log?: (message: string, fields?: Readonly<Record<string, unknown>>) => void;
@@ -206,8 +209,11 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
     historyImport: async () => {
       const folder = await dialogs.openFolder();
       if (!folder) return null;
-      const r = await importWenziFolder(deps.historyStore, folder);
-      return { path: folder, imported: r.imported, duplicates: r.duplicates, badLines: r.badLines };
+      const { report, indexing } = await deps.history.importWenzi(folder);
+      // The window names what was not imported; the log keeps every reason, lines included.
+      deps.log?.('history import finished', { folder, indexing, imported: report.imported, duplicates: report.duplicates, badLines: report.badLines });
+      if (report.skipped?.length || report.unreadable?.length) deps.log?.('history import left out', { skipped: report.skipped ?? [], unreadable: report.unreadable ?? [] });
+      return historyImportResult(folder, report);
     },
   };
 }

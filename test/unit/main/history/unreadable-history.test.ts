@@ -95,7 +95,7 @@ describe('an archive name that is a folder', () => {
     await svc.indexReady;
     await new Promise((r) => setTimeout(r, 0));
     stop();
-    expect(notices).toEqual([expect.objectContaining({ code: 'history-unreadable', files: bogus })]);
+    expect(notices).toEqual([{ code: 'history-unreadable', problems: [expect.objectContaining({ kind: 'unreadable', path: bogus })] }]);
     await svc.close();
   }, 120_000);
 });
