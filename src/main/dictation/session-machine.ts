@@ -106,8 +106,11 @@ function toOutput(
     effects: [
       ...before,
       ...(confirmed ? [{ kind: 'panel', show: false } as const] : []),
-      { kind: 'journal-record', id: s.id, intent: logIntent({ s, asr, enh, text, action, confirmed }) },
+      // The record is journaled right after the output starts, in the same turn of the event loop: the
+      // output port only queues its work (the paste's first step, reading the clipboard, runs in another
+      // process meanwhile), so the record is on disk before the paste keystroke, off the user's wait.
       { kind: 'output', id: s.id, text, action },
+      { kind: 'journal-record', id: s.id, intent: logIntent({ s, asr, enh, text, action, confirmed }) },
       ...timer(s, 'output'),
     ],
   };

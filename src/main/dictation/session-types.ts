@@ -136,8 +136,10 @@ export type Effect =
   | { readonly kind: 'panel'; readonly show: boolean }
   | { readonly kind: 'output'; readonly id: string; readonly text: string; readonly action: 'paste' | 'copy' }
   /**
-   * Write the session's history record into its journal, durably, before its text leaves the app: from
-   * then on a crash leaves the record to be logged at the next start, never a session to redo.
+   * Write the session's history record into its journal, durably (synchronously), before its text
+   * reaches the target app: from then on a crash leaves the record to be logged at the next start,
+   * never a session to redo. It follows `output` in the same transition: the output port does nothing
+   * before its first await (OutputPort), so the write comes before the paste keystroke.
    */
   | { readonly kind: 'journal-record'; readonly id: string; readonly intent: LogIntent }
   /**

@@ -11,7 +11,11 @@ export interface DeliveryOutcome {
   readonly notice?: Notice;
 }
 
-/** Hands the final text to the user: paste into the remembered app, or copy. Never throws. */
+/**
+ * Hands the final text to the user: paste into the remembered app, or copy. Never throws. Does nothing
+ * that reaches the user before its first await: the controller journals the session's record right
+ * after calling it, in the same turn, and relies on that to have the record on disk before the paste.
+ */
 export interface OutputPort {
   deliver(text: string, action: 'paste' | 'copy'): Promise<DeliveryOutcome>;
 }

@@ -63,6 +63,28 @@ describe('dictation end to end', () => {
     expect(fs.readdirSync(path.join(fx.dir, 'sessions'))).toEqual([]);
   });
 
+  it('the history record is in the session journal before the output does anything, and gone once the record is on disk', async () => {
+    fx = await makeDictationFixture({ transcription: () => ({ kind: 'text', text: 'journaled first' }), chat: () => ({ kind: 'text', content: 'Journaled first.' }) }, { output: { preview: false } });
+    const f = fx;
+    const journaledAtPaste: (string | undefined)[] = [];
+    const deliver = f.sink.deliver.bind(f.sink);
+    // What a paste does first happens after an await (paste.ts queues its work): look at the journal then.
+    f.sink.deliver = async (text, action) => {
+      await Promise.resolve();
+      journaledAtPaste.push(...f.controller.sessions.list().map((s) => s.record?.final_text));
+      return deliver(text, action);
+    };
+    f.controller.press('hold');
+    const { samples, sampleRate } = wav();
+    f.feed(f.controller.snapshot().sessionId ?? '', samples, sampleRate);
+    f.controller.release();
+    await untilIdle(f.controller);
+    await f.graph.history.settled();
+    expect(journaledAtPaste).toEqual(['Journaled first.']);
+    expect(f.records()).toEqual([expect.objectContaining({ final_text: 'Journaled first.' })]);
+    expect(f.controller.sessions.list()).toEqual([]);
+  });
+
   it('the LLM failing still delivers the raw text, and the record says so', async () => {
     fx = await makeDictationFixture(
       {

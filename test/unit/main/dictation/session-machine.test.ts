@@ -39,9 +39,9 @@ describe('session machine: the happy paths', () => {
     t = transition(t.next, { type: 'confirm', id: 'S1', text: '你好，World。', action: 'paste' });
     expect(t.next.state).toBe('output');
     expect(t.effects).toContainEqual({ kind: 'output', id: 'S1', text: '你好，World。', action: 'paste' });
-    // The record is journaled before the text leaves the app, so a crash after the paste logs it at the next start.
-    expect(kinds(t.effects)).toEqual(['panel', 'journal-record', 'output', 'timer']);
-    expect(t.effects[1]).toMatchObject({ intent: { outcome: 'confirmed', finalText: '你好，World。' } });
+    // The record is journaled as the output starts (same turn, before the keystroke), so a crash after the paste logs it at the next start.
+    expect(kinds(t.effects)).toEqual(['panel', 'output', 'journal-record', 'timer']);
+    expect(t.effects[2]).toMatchObject({ intent: { outcome: 'confirmed', finalText: '你好，World。' } });
     t = transition(t.next, { type: 'output-done', id: 'S1', ok: true });
     expect(t.next).toBe(IDLE);
     const log = t.effects.find((e) => e.kind === 'log');
