@@ -37,7 +37,7 @@ import { SOUND_MS } from '../platform/sounds.ts';
 import type { ConfigStore } from '../settings/config-store.ts';
 import { enhanceSelectionFlow } from './enhance-selection.ts';
 import { createHotkeys, type AppHotkeys } from './hotkeys.ts';
-import { IndicatorWindow } from './indicator-window.ts';
+import { IndicatorWindow, indicatorPosition } from './indicator-window.ts';
 import { format, messagesFor, noticeMessage, type MainMessages } from './messages.ts';
 import { panelBounds } from './panel-placement.ts';
 import { watchStorage, type StorageProblemSource } from './storage-notices.ts';
@@ -104,10 +104,7 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
       return { visual_indicator, preview: cfg.output.preview, preview_on_failure: cfg.output.preview_on_failure, live_text: live };
     },
     // Bottom centre of the display the pointer is on: where the user is looking.
-    place: ({ width, height }) => {
-      const area = screen.getDisplayNearestPoint(screen.getCursorScreenPoint()).workArea;
-      return { x: Math.round(area.x + (area.width - width) / 2), y: Math.round(area.y + area.height - height - 48) };
-    },
+    place: (size) => indicatorPosition(screen.getDisplayNearestPoint(screen.getCursorScreenPoint()).workArea, size),
   });
 
   const graph = await openServiceGraph({

@@ -20,6 +20,17 @@ export const INDICATOR_MESSAGE_SIZE = { width: 400, height: 40 } as const;
 export const INDICATOR_LIVE_SIZE = { width: 400, height: 64 } as const;
 /** How long a message stays. */
 export const INDICATOR_MESSAGE_MS = 6000;
+/** How far above the bottom of the work area the indicator sits. */
+export const INDICATOR_BOTTOM_GAP = 48;
+
+/**
+ * Where a window of `size` goes in a display's work area (DIPs, Electron's screen coordinates): bottom
+ * centre, {@link INDICATOR_BOTTOM_GAP} up, in whole DIPs. The bottom edge depends only on the area, so a
+ * taller window (live text) grows upwards from where the small pill sits.
+ */
+export function indicatorPosition(area: { readonly x: number; readonly y: number; readonly width: number; readonly height: number }, size: { readonly width: number; readonly height: number }): { x: number; y: number } {
+  return { x: Math.round(area.x + (area.width - size.width) / 2), y: Math.round(area.y + area.height - size.height - INDICATOR_BOTTOM_GAP) };
+}
 
 /** The settings the rules read. */
 export interface IndicatorSettings {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTICE_CODES, type Notice, type NoticeCode, type NoticeOf, type UnreadHistory } from '../../../src/shared/notices/notice.ts';
+import { NOTICE_CODES, type HookFailureCause, type Notice, type NoticeCode, type NoticeOf, type UnreadHistory } from '../../../src/shared/notices/notice.ts';
 import { NOTICE_TEXTS, noticeText } from '../../../src/shared/notices/notice-text.ts';
 import { speechModelName } from '../../../src/shared/speech-model-name.ts';
 
@@ -43,6 +43,13 @@ const EXAMPLES: { readonly [C in NoticeCode]: NoticeOf<C> } = {
   'key-problem': { code: 'key-problem', role: 'cancel key', key: 'nope', reason: 'unknown key name' },
 };
 
+/**
+ * Every hook-failure and toggle-failure cause, as mapped types over the exported unions (like EXAMPLES):
+ * a cause added to notice.ts without an entry here does not compile, so the test below covers it.
+ */
+const HOOK_CAUSES: { readonly [C in HookFailureCause]: true } = { wayland: true, 'wayland-partial': true, 'no-display': true, 'load-failed': true, 'start-failed': true, accessibility: true };
+const TOGGLE_CAUSES: { readonly [C in NoticeOf<'toggle-failed'>['cause']]: true } = { taken: true, invalid: true };
+
 /** The technical parameters a notice carries (shown untranslated; a speech model by its human name, speech-model-name.ts); `state` is a case the text words, not shown as is. */
 const technical = (n: Notice, lang: 'en' | 'zh'): string[] =>
   Object.entries(n)
@@ -78,14 +85,14 @@ describe('notice codes in words', () => {
   });
 
   it('every hook-failure cause and toggle-failure cause has its own words', () => {
+    const hookCauses = Object.keys(HOOK_CAUSES) as HookFailureCause[];
+    const toggleCauses = Object.keys(TOGGLE_CAUSES) as (keyof typeof TOGGLE_CAUSES)[];
     for (const lang of ['en', 'zh'] as const) {
-      const causes = (['wayland', 'no-display', 'load-failed', 'start-failed', 'accessibility'] as const).map((cause) =>
-        noticeText(lang, { code: 'hook-unavailable', cause, reason: null, toggle: null }),
-      );
-      expect(new Set(causes).size).toBe(causes.length);
-      const taken = noticeText(lang, { code: 'toggle-failed', accelerator: 'Alt+Space', cause: 'taken', reason: null });
-      const invalid = noticeText(lang, { code: 'toggle-failed', accelerator: 'Alt+Space', cause: 'invalid', reason: 'x' });
-      expect(taken).not.toBe(invalid);
+      const hook = hookCauses.map((cause) => noticeText(lang, { code: 'hook-unavailable', cause, reason: null, toggle: null }));
+      const toggle = toggleCauses.map((cause) => noticeText(lang, { code: 'toggle-failed', accelerator: 'Alt+Space', cause, reason: null }));
+      for (const text of [...hook, ...toggle]) expect(text, lang).toMatch(/\S/);
+      expect(new Set(hook).size, `${lang}: ${hook.join(' | ')}`).toBe(hookCauses.length);
+      expect(new Set(toggle).size, `${lang}: ${toggle.join(' | ')}`).toBe(toggleCauses.length);
     }
   });
 });

@@ -7,20 +7,22 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { RawKeyEvent } from '../../../../src/main/ports/raw-key-event.ts';
+import { MAC, watchFn, type FnWatcherStart, type MacEventTaps } from '../../../../src/main/platform/fn-key-mac.ts';
 
 vi.mock('electron', () => ({ globalShortcut: { register: () => false, unregister: () => undefined } }));
 
 const { createHotkeys } = await import('../../../../src/main/app/hotkeys.ts');
 const { configSchema } = await import('../../../../src/main/settings/config-schema.ts');
-const { FN_KEY_CODE } = await import('../../../../src/main/dictation/hotkey-keys.ts');
 
 type Listener = (kind: 'down' | 'up', e: RawKeyEvent) => void;
 const ev = (keycode: number, mods: Partial<RawKeyEvent> = {}): RawKeyEvent => ({ keycode, time: Date.now(), altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
 const ALT_R = 3640;
 const SPACE = 57;
 const LEFT = 57419;
+const UIOHOOK_F5 = 0x3f;
+const KVK_FUNCTION = 0x3f;
 
-function setup(opts: { platform?: NodeJS.Platform; session?: 'x11' | 'wayland'; hook?: boolean; config?: Record<string, unknown>; fn?: boolean } = {}) {
+function setup(opts: { platform?: NodeJS.Platform; session?: 'x11' | 'wayland'; hook?: boolean; config?: Record<string, unknown>; fn?: boolean; startFnWatcher?: () => FnWatcherStart } = {}) {
   const registered = new Map<string, () => void>();
   const calls: string[] = [];
   let listener: Listener | null = null;
@@ -77,7 +79,7 @@ function setup(opts: { platform?: NodeJS.Platform; session?: 'x11' | 'wayland'; 
       opts.hook === false
         ? { ok: false, cause: 'start-failed', reason: 'no X', error: 'the global key hook could not start: no X' }
         : { ok: true, hook: { onKey: (l) => ((listener = l), () => undefined), keyTap: () => undefined, stop: () => undefined } },
-    startFnWatcher: () => (opts.fn === true ? { ok: true, watcher: { onChange: (l) => void (fnListener = l), stop: () => undefined } } : { ok: false, reason: 'the fn/Globe key can only be watched on macOS' }),
+    startFnWatcher: opts.startFnWatcher ?? (() => (opts.fn === true ? { ok: true, watcher: { onChange: (l) => void (fnListener = l), stop: () => undefined } } : { ok: false, reason: 'the fn/Globe key can only be watched on macOS' })),
   });
   const status = hk.apply();
   const h = hk;
@@ -206,7 +208,31 @@ describe('Wayland and fn/Globe', () => {
     expect(t.status.toggle).toMatchObject({ registered: true }); // no talk key left: the toggle shortcut stands in
   });
 
-  it('the watcher reports under fn’s own code (never a uiohook code)', () => {
-    expect(FN_KEY_CODE).toBeGreaterThan(0xffff);
+  // macOS numbers fn kVK_Function = 0x3f, and libuiohook numbers F5 VC_F5 = 0x3f: if the watcher's
+  // events came through under that number, F5 would start a dictation bound to fn (and fn one bound to F5).
+  it('the watcher reports under fn’s own code (never a uiohook code): the real flags-changed watcher holds fn, F5 from the hook does not', () => {
+    let tapped: ((type: number, event: bigint) => void) | null = null;
+    const events = new Map<bigint, { keycode: number; flags: bigint }>();
+    const taps: MacEventTaps = {
+      createFlagsTap: (cb) => ((tapped = cb), 1n),
+      keycodeOf: (e) => events.get(e)?.keycode ?? -1,
+      flagsOf: (e) => events.get(e)?.flags ?? 0n,
+      enable: () => undefined,
+      addToMainRunLoop: () => 2n,
+      remove: () => undefined,
+    };
+    const flagsChanged = (flags: bigint): void => {
+      const id = BigInt(events.size + 100);
+      events.set(id, { keycode: KVK_FUNCTION, flags });
+      tapped?.(MAC.FLAGS_CHANGED, id);
+    };
+    const t = setup({ platform: 'darwin', config: { hotkeys: { fn: true } }, startFnWatcher: () => watchFn(taps) });
+    expect(t.status.problems).toEqual([]);
+    t.tap(ev(UIOHOOK_F5));
+    expect(t.actions).toEqual([]);
+    flagsChanged(MAC.FLAG_SECONDARY_FN);
+    expect(t.actions).toEqual(['press:hold']);
+    flagsChanged(0n);
+    expect(t.actions).toEqual(['press:hold', 'release']);
   });
 });

@@ -5,15 +5,17 @@ import {
   INDICATOR_MESSAGE_SIZE,
   INDICATOR_SIZE,
   IndicatorWindow,
+  indicatorPosition,
   type IndicatorSettings,
   type IndicatorWindowPort,
 } from '../../../../src/main/app/indicator-window.ts';
 
 /** A window that records what the rules did to it. */
-function fakeWindow(): IndicatorWindowPort & { readonly calls: string[]; size: [number, number]; visible: boolean } {
+function fakeWindow(): IndicatorWindowPort & { readonly calls: string[]; size: [number, number]; at: [number, number]; visible: boolean } {
   const w = {
     calls: [] as string[],
     size: [0, 0] as [number, number],
+    at: [0, 0] as [number, number],
     visible: false,
     isVisible: () => w.visible,
     getSize: () => [...w.size],
@@ -21,7 +23,10 @@ function fakeWindow(): IndicatorWindowPort & { readonly calls: string[]; size: [
       w.size = [width, height];
       w.calls.push(`size ${width}×${height}`);
     },
-    setPosition: (x: number, y: number) => w.calls.push(`at ${x},${y}`),
+    setPosition: (x: number, y: number) => {
+      w.at = [x, y];
+      w.calls.push(`at ${x},${y}`);
+    },
     showInactive: () => {
       w.visible = true;
       w.calls.push('show');
@@ -41,8 +46,8 @@ function setup(settings: Partial<IndicatorSettings>) {
   const indicator = new IndicatorWindow({
     window: () => w,
     settings: () => s,
-    // Bottom centre of a 1000×800 work area, 48 px up: a taller window grows upwards.
-    place: ({ width, height }) => ({ x: (1000 - width) / 2, y: 800 - height - 48 }),
+    // The app's placement (src/main/app/dictation-app.ts passes it the pointer's work area), on a 1000×800 one.
+    place: (size) => indicatorPosition({ x: 0, y: 0, width: 1000, height: 800 }, size),
     timers: {
       setTimeout: (fn, ms) => timers.push({ fn, ms }),
       clearTimeout: () => undefined,
@@ -50,6 +55,31 @@ function setup(settings: Partial<IndicatorSettings>) {
   });
   return { w, timers, indicator, set: (next: Partial<IndicatorSettings>) => (s = { ...s, ...next }) };
 }
+
+/** The bottom edge and the horizontal centre of the window as the rules left it. */
+const anchorOf = (w: ReturnType<typeof fakeWindow>): { bottom: number; centre: number } => ({ bottom: w.at[1] + w.size[1], centre: w.at[0] + w.size[0] / 2 });
+
+describe('indicatorPosition: bottom centre of the work area', () => {
+  it('every size the indicator takes keeps the same bottom edge and centre, 48 DIPs up, on any display', () => {
+    for (const area of [
+      { x: 0, y: 0, width: 1000, height: 800 },
+      { x: -1920, y: 0, width: 1920, height: 1040 }, // a display left of the primary one
+      { x: 1280, y: 25.5, width: 1365.33, height: 742.67 }, // scaled: fractional DIPs
+    ]) {
+      const anchors = [INDICATOR_SIZE, INDICATOR_LIVE_SIZE, INDICATOR_MESSAGE_SIZE].map((size) => {
+        const at = indicatorPosition(area, size);
+        expect(Number.isInteger(at.x) && Number.isInteger(at.y), JSON.stringify(at)).toBe(true);
+        return { bottom: at.y + size.height, centre: at.x + size.width / 2 };
+      });
+      // Within the half DIP that rounding to whole DIPs moves it.
+      for (const a of anchors) {
+        expect(Math.abs(a.bottom - (area.y + area.height - 48))).toBeLessThanOrEqual(0.5);
+        expect(Math.abs(a.centre - (area.x + area.width / 2))).toBeLessThanOrEqual(0.5);
+      }
+      expect(new Set(anchors.map((a) => a.bottom)).size).toBe(1);
+    }
+  });
+});
 
 describe('indicator window: size and place', () => {
   it('live text off: the small pill while recording, exactly as before', () => {
@@ -62,7 +92,11 @@ describe('indicator window: size and place', () => {
     const { w, indicator } = setup({ live_text: true });
     indicator.stateChanged('recording');
     expect(w.calls).toEqual([`size ${INDICATOR_LIVE_SIZE.width}×${INDICATOR_LIVE_SIZE.height}`, 'at 300,688', 'show']);
-    expect(688 + INDICATOR_LIVE_SIZE.height).toBe(712 + INDICATOR_SIZE.height);
+    // Where the small pill of a session without live text sits: the window is placed for the size it is given.
+    const pill = setup({});
+    pill.indicator.stateChanged('recording');
+    expect(pill.w.size).toEqual([INDICATOR_SIZE.width, INDICATOR_SIZE.height]);
+    expect(anchorOf(w)).toEqual(anchorOf(pill.w));
     indicator.stateChanged('transcribing');
     expect(w.calls).toHaveLength(3);
     indicator.stateChanged('idle');

@@ -29,7 +29,7 @@ afterAll(async () => {
 const tone = new Float32Array(16000).map((_, i) => 0.2 * Math.sin(i / 7));
 
 describe('ASR service', () => {
-  it('sends hotwords as the prompt (per vocabulary settings), journals first, keeps the engine until settings change', async () => {
+  it('sends hotwords as the prompt (per vocabulary settings), keeps the engine until settings change', async () => {
     let key = 'k1';
     const journal = new AudioJournal(dir);
     const svc = new AsrService({ dataDir: dir, journal, remoteApiKey: () => key });
@@ -37,7 +37,6 @@ describe('ASR service', () => {
     const r = await svc.transcribe(config, { pcm: tone, sessionId: 's1', hotwords: ['Tingxie', 'WenZi', 'tingxie'] });
     expect(r.text).toBe('remote text');
     expect(server.requests[0]?.fields).toMatchObject({ prompt: 'Tingxie, WenZi', language: 'zh' });
-    expect(journal.get('s1')).toMatchObject({ status: 'pending' });
     const e1 = svc.engineFor(config);
     expect(svc.engineFor(config)).toBe(e1);
     key = 'k2';
@@ -46,6 +45,32 @@ describe('ASR service', () => {
     await svc.transcribe(off, { pcm: tone, sessionId: 's2', hotwords: ['Tingxie'] });
     expect(server.requests[1]?.fields?.prompt).toBeUndefined();
     expect(server.requests[1]?.headers.authorization).toBe('Bearer k2');
+    await svc.dispose();
+  });
+
+  // The crash-safety order of src/main/asr/journaled.ts: should the app die while the engine decodes,
+  // the audio is already on disk and the dictation can be retried from it.
+  it('journals the audio before the engine is called: when the engine gets the clip, the entry is on disk, pending', async () => {
+    const events: string[] = [];
+    class NotingJournal extends AudioJournal {
+      override write(...args: Parameters<AudioJournal['write']>): ReturnType<AudioJournal['write']> {
+        events.push('journal write');
+        return super.write(...args);
+      }
+    }
+    const journal = new NotingJournal(dir);
+    const svc = new AsrService({ dataDir: dir, journal, remoteApiKey: () => 'k' });
+    const config = configSchema.parse({ asr: { engine: 'remote', remote: { base_url: server.baseURL } } });
+    // The engine the service keeps for this config, noting when it is called and what the journal holds then.
+    const engine = svc.engineFor(config);
+    const transcribe = engine.transcribe.bind(engine);
+    engine.transcribe = (pcm, opts) => {
+      events.push(`engine called (entry ${journal.get('first')?.status ?? 'missing'}, audio on disk: ${journal.hasAudio('first')})`);
+      return transcribe(pcm, opts);
+    };
+    const r = await svc.transcribe(config, { pcm: tone, sessionId: 'first' });
+    expect(r.text).toBe('remote text');
+    expect(events).toEqual(['journal write', 'engine called (entry pending, audio on disk: true)']);
     await svc.dispose();
   });
 
