@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import vitest from '@vitest/eslint-plugin';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -104,5 +105,29 @@ export default tseslint.config(
   {
     files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    // A test with no assertion passes whatever the code does: every test must assert, directly or
+    // through one of the assertion helpers named here (a name covers its members: `expect` covers
+    // expect.poll and expect.soft). The rule:
+    // https://github.com/vitest-dev/eslint-plugin-vitest/blob/main/docs/rules/expect-expect.md
+    files: ['test/**/*.test.ts'],
+    plugins: { vitest },
+    rules: {
+      'vitest/expect-expect': [
+        'error',
+        {
+          assertFunctionNames: [
+            'expect',
+            'assert',
+            // fast-check's runner throws with the counterexample when a property fails:
+            // https://fast-check.dev/docs/core-blocks/runners/
+            'fc.assert',
+            // test/unit/main/ipc/hostile-payloads.test.ts: the envelope was refused, with that code and a clean message.
+            'expectRefused',
+          ],
+        },
+      ],
+    },
   },
 );

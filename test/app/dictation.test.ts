@@ -1,30 +1,53 @@
 /**
  * The built app, whole: hold-to-talk with the real key hook, Chromium's fake microphone through the
  * capture window, whisper.cpp in the engine process, the LLM over the openai SDK, the preview panel,
- * paste into a real X11 text field, the JSONL history and the History window.
+ * paste into a real X11 text field, the JSONL history and the History window. Each test starts what it
+ * needs through the reusable fixtures below (scenario-suite.ts): a started app, and that app after one
+ * dictation, made by whichever test asks first, so the file starts one app unless a test quits it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
-import { startScenario, type Scenario } from './harness/scenario.ts';
-import { historyRecords } from './harness/scenario-suite.ts';
+import { describe, expect, it } from 'vitest';
+import { waitUntil, type RunningApp } from './harness/launch-app.ts';
+import { historyRecords, useScenarioSuite, windowVisible } from './harness/scenario-suite.ts';
+
+/** What a user sees around one dictation: the field dictated into and the clipboard afterwards. */
+interface Dictated {
+  readonly app: RunningApp;
+  readonly pasted: string;
+  readonly clipboardAfter: string;
+}
+
+const COPIED = 'what the user had copied';
 
 describe('the built app: hold to talk, confirm, paste, browse', () => {
-  let s: Scenario;
-  let app: RunningApp;
-  beforeAll(async () => {
-    s = await startScenario();
-  }, 60_000);
-  afterAll(async () => {
-    if (app && app.process.exitCode === null) await app.kill();
-    await s?.close();
+  const suite = useScenarioSuite();
+
+  /** The app started and ready to dictate (the start test looks at it; the dictation below takes it). */
+  const started = suite.reusable(async (start) => ({ app: await start() }));
+
+  /** An app that took one dictation: hold Right Alt ~3 s, panel, Enter, paste (clipboard holding COPIED before). */
+  const dictated = suite.reusable(async (): Promise<Dictated> => {
+    const s = suite.scenario();
+    const { app } = await started();
+    const field = await s.targetField();
+    await s.clipboard.write(COPIED);
+    await s.xdotool('keydown', 'Alt_R');
+    await waitUntil(() => windowVisible(app, 'indicator'), 5000, 'the recording indicator');
+    await new Promise((r) => setTimeout(r, 3000));
+    await s.xdotool('keyup', 'Alt_R');
+    const panel = await app.page('panel');
+    await waitUntil(() => windowVisible(app, 'panel'), 10_000, 'the panel');
+    await waitUntil(async () => (await panel.locator('textarea').first().inputValue()) === 'Hello world.', 20_000, 'the text in the panel');
+    await panel.keyboard.press('Enter');
+    const pasted = await waitUntil(async () => (await field.inputValue('#t')) || null, 10_000, 'the pasted text');
+    // The clipboard is restored right after the paste: wait for that, then report what it holds.
+    await waitUntil(async () => (await s.clipboard.read()) === COPIED, 5000, 'the clipboard restored').catch(() => undefined);
+    return { app, pasted, clipboardAfter: await s.clipboard.read() };
   });
 
   it('starts: tray ready, hotkeys armed, microphone warm', async () => {
-    app = launchApp({ dataDir: s.dataDir(), env: s.x.env, fakeAudio: s.speech });
-    await app.waitForLog('ready');
-    await app.waitForLog('microphone ready');
+    const { app } = await started();
     // The model is loaded at start, not after the first key-up.
     expect(await app.waitForLog('speech engine warmed up')).toMatchObject({ why: 'start', model: 'tiny' });
     const state = await app.state();
@@ -53,42 +76,36 @@ describe('the built app: hold to talk, confirm, paste, browse', () => {
   }, 60_000);
 
   it('hold Right Alt, speak, release: the panel shows the text; Enter pastes it into the focused field; the clipboard is restored', async () => {
-    const field = await s.targetField();
-    await s.clipboard.write('what the user had copied');
-    await s.xdotool('keydown', 'Alt_R');
-    await waitUntil(async () => (await app.state()).windows.find((w) => w.url.includes('/indicator/'))?.visible, 5000, 'the recording indicator');
-    await new Promise((r) => setTimeout(r, 3000));
-    await s.xdotool('keyup', 'Alt_R');
-    const panel = await app.page('panel');
-    await waitUntil(async () => (await app.state()).windows.find((w) => w.url.includes('/panel/'))?.visible, 10_000, 'the panel');
-    await expect.poll(() => panel.locator('textarea').first().inputValue(), { timeout: 20_000 }).toBe('Hello world.');
-    await panel.keyboard.press('Enter');
-    await expect.poll(() => field.inputValue('#t'), { timeout: 10_000 }).toBe('Hello world.');
-    await expect.poll(() => s.clipboard.read(), { timeout: 5000 }).toBe('what the user had copied');
+    const { app, pasted, clipboardAfter } = await dictated();
+    expect(pasted).toBe('Hello world.');
+    expect(clipboardAfter).toBe(COPIED);
     // Key-up ended the capture when the window's final batch arrived, not when the grace ran out.
     expect(app.log().filter((l) => l.msg === 'capture stop waited the full grace period')).toEqual([]);
   }, 60_000);
 
   it('one JSONL record with the dictation', async () => {
+    const { app } = await dictated();
     const records = await historyRecords(app.dataDir, 1, 10_000);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ final_text: 'Hello world.', enhanced_text: 'Hello world.', enhance_mode: 'proofread', preview_enabled: true, source: 'voice', outcome: 'confirmed' });
     expect(records[0]?.stt_model).toContain('tiny');
     expect(Number(records[0]?.audio_duration)).toBeGreaterThan(2);
-  }, 20_000);
+  }, 60_000);
 
   it('the History window lists it', async () => {
+    const { app } = await dictated();
     await app.clickTray('History…');
     const history = await app.page('history');
     await expect.poll(() => history.getByText('Hello world.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  }, 30_000);
+  }, 60_000);
 
-  it('Quit from the tray: exit 0, the lock removed, no child process left', async () => {
+  it('Quit from the tray after a dictation: exit 0, the lock removed, no child process left', async () => {
+    const { app } = await dictated();
     const children = (await app.state()).children;
     await app.disconnect();
     await app.clickTray('Quit Tingxie');
     expect(await app.exited()).toBe(0);
     expect(fs.existsSync(path.join(app.dataDir, 'tingxie.lock'))).toBe(false);
     for (const c of children) if (c.pid !== undefined) expect(() => process.kill(c.pid!, 0)).toThrow();
-  }, 30_000);
+  }, 60_000);
 });

@@ -5,37 +5,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
-import { startScenario, type Scenario } from './harness/scenario.ts';
-import { historyRecords } from './harness/scenario-suite.ts';
+import { describe, expect, it } from 'vitest';
+import { launchApp, waitUntil } from './harness/launch-app.ts';
+import { historyRecords, useScenarioSuite } from './harness/scenario-suite.ts';
 
 describe('the built app: instances, crash and recovery', () => {
-  let s: Scenario;
-  const running: RunningApp[] = [];
-  beforeAll(async () => {
-    s = await startScenario();
-  }, 60_000);
-  afterEach(async () => {
-    for (const a of running.splice(0)) if (a.process.exitCode === null && a.process.signalCode === null) await a.kill();
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-
-  const start = async (dataDir: string): Promise<RunningApp> => {
-    const a = launchApp({ dataDir, env: s.x.env, fakeAudio: s.speech });
-    running.push(a);
-    await a.waitForLog('ready');
-    return a;
-  };
+  // Each test starts its own apps on its own data folder; the scenario (display, servers, speech) is the file's.
+  const suite = useScenarioSuite();
 
   it('a second instance exits 0 at once and the first shows Settings', async () => {
-    const dataDir = s.dataDir();
-    const first = await start(dataDir);
+    const s = suite.scenario();
+    const first = await suite.startApp({ noMicrophone: true });
     expect((await first.state()).windows.some((w) => w.url.includes('/settings/'))).toBe(false);
-    const second = launchApp({ dataDir, env: s.x.env });
-    running.push(second);
+    const second = suite.track(launchApp({ dataDir: first.dataDir, env: s.x.env }));
     expect(await second.exited()).toBe(0);
     await waitUntil(async () => (await first.state()).windows.find((w) => w.url.includes('/settings/'))?.visible, 10_000, 'Settings in the first instance');
     const settings = await first.page('settings');
@@ -43,6 +25,7 @@ describe('the built app: instances, crash and recovery', () => {
   }, 60_000);
 
   it('kill -9 while the LLM is answering; the next start offers the dictation and delivers it', async () => {
+    const s = suite.scenario();
     const dataDir = s.dataDir();
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
@@ -51,13 +34,15 @@ describe('the built app: instances, crash and recovery', () => {
       return { kind: 'text', content: 'Hello world.' };
     });
     try {
-      const a = await start(dataDir);
-      await a.waitForLog('microphone ready');
+      const a = await suite.startApp({ dataDir });
+      // Counted from here: a chat request of another test on the file's server is not this dictation's.
+      const chats = (): number => s.llm.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+      const chatsBefore = chats();
       await s.xdotool('keydown', 'Alt_R');
       await new Promise((r) => setTimeout(r, 2500));
       await s.xdotool('keyup', 'Alt_R');
       // The transcript is journaled before the LLM call: wait for the call, then crash.
-      await waitUntil(() => s.llm.requests.some((r) => r.path.endsWith('/chat/completions')), 20_000, 'the LLM call');
+      await waitUntil(() => chats() > chatsBefore, 20_000, 'the LLM call');
       await a.kill();
       expect(fs.readdirSync(path.join(dataDir, 'journal')).length).toBeGreaterThan(0);
     } finally {
@@ -67,7 +52,7 @@ describe('the built app: instances, crash and recovery', () => {
 
     const field = await s.targetField();
     await field.fill('#t', '');
-    const b = await start(dataDir);
+    const b = await suite.startApp({ dataDir, noMicrophone: true });
     const dialog = await waitUntil(async () => (await b.state()).dialogs.pending[0], 15_000, 'the recovery offer');
     expect(String(dialog.options.detail)).toContain('hello world');
     await b.answerDialog(dialog.id, 0); // Finish it

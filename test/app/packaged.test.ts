@@ -5,6 +5,8 @@
  * `app.asar.unpacked`), and the app runs from there, packaged, through the same start → hold-to-talk
  * dictation → paste → quit as dictation.test.ts. VAD is on, so the native VAD model is opened by
  * sherpa-onnx from wherever the app points it: a path into the archive fails here as in the real app.
+ * The package is made once for the file; each test starts what it needs through the reusable fixtures
+ * (scenario-suite.ts): the packaged app started, and that app after one dictation.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,9 +16,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp, waitUntil, type RunningApp } from './harness/launch-app.ts';
+import { waitUntil, type RunningApp } from './harness/launch-app.ts';
 import { preparePackagedLayout, type PackagedLayout } from './harness/packaged-layout.ts';
-import { startScenario, type Scenario } from './harness/scenario.ts';
+import { historyRecords, useScenarioSuite, windowVisible, type AppStart } from './harness/scenario-suite.ts';
 
 const VAD_MODEL = 'node_modules/@ricky0123/vad-web/dist/silero_vad_v5.onnx';
 // What sherpa-onnx prints when it cannot open the VAD model (it does not throw: the detector stays null
@@ -63,19 +65,44 @@ function distinctOutput(app: RunningApp): string {
 }
 
 describe('the packaged app (electron-builder layout, app.asar + app.asar.unpacked): start, dictate with VAD, quit', () => {
-  let s: Scenario;
-  let app: RunningApp;
   let work: string;
+  let packaging: Promise<PackagedLayout>;
   let layout: PackagedLayout;
-  beforeAll(async () => {
+  // Packaging (electron-builder, ~10 s) runs while the suite starts the scenario: started here, awaited below.
+  beforeAll(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-packaged-'));
-    [s, layout] = await Promise.all([startScenario(), preparePackagedLayout(work)]);
+    packaging = preparePackagedLayout(work);
+    packaging.catch(() => undefined); // reported by the await below
+  });
+  const suite = useScenarioSuite();
+  beforeAll(async () => {
+    layout = await packaging;
     console.log(`packaged in ${Math.round(layout.packagingMs)} ms (electron-builder), laid out in ${Math.round(layout.extractMs)} ms`);
   }, 240_000);
-  afterAll(async () => {
-    if (app && app.process.exitCode === null) await app.kill();
-    await s?.close();
+  afterAll(() => {
     if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  /** The packaged app with VAD on, ready to dictate. */
+  const packagedStart = (): AppStart => ({ appDir: layout.appDir, packaged: true, config: { audio: { vad_enabled: true } }, readyMs: 60_000 });
+
+  /** The packaged app started and ready to dictate (the start test looks at it; the dictation below takes it). */
+  const started = suite.reusable(async (start) => ({ app: await start(packagedStart()) }));
+
+  /** A packaged app that took one dictation (hold Right Alt ~3 s, panel, Enter), and the text it pasted. */
+  const dictated = suite.reusable(async (): Promise<{ app: RunningApp; pasted: string }> => {
+    const s = suite.scenario();
+    const { app } = await started();
+    const field = await s.targetField();
+    await s.xdotool('keydown', 'Alt_R');
+    await waitUntil(() => windowVisible(app, 'indicator'), 5000, 'the recording indicator');
+    await new Promise((r) => setTimeout(r, 3000));
+    await s.xdotool('keyup', 'Alt_R');
+    const panel = await app.page('panel');
+    await waitUntil(() => windowVisible(app, 'panel'), 10_000, `the panel\n${distinctOutput(app)}`);
+    await waitUntil(async () => (await panel.locator('textarea').first().inputValue()) === 'Hello world.', 20_000, 'the text in the panel');
+    await panel.keyboard.press('Enter');
+    return { app, pasted: await waitUntil(async () => (await field.inputValue('#t')) || null, 10_000, 'the pasted text') };
   });
 
   it('lays the archive out as native code sees it: unpacked files only beside it, the rest inside', () => {
@@ -115,7 +142,7 @@ console.log(JSON.stringify(failures));
     try {
       const { stdout } = await promisify(execFile)(process.execPath, [`--import=${pathToFileURL(ASAR_SUPPORT).href}`, probe], {
         cwd: path.dirname(path.dirname(layout.appDir)),
-        env: { ...s.x.env, TINGXIE_PROBE: JSON.stringify({ esm, cjs }) },
+        env: { ...suite.scenario().x.env, TINGXIE_PROBE: JSON.stringify({ esm, cjs }) },
       });
       expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]')).toEqual([]);
     } finally {
@@ -124,9 +151,7 @@ console.log(JSON.stringify(failures));
   }, 60_000);
 
   it('starts packaged: tray ready, hotkeys armed, microphone warm, no error box', async () => {
-    app = launchApp({ appDir: layout.appDir, packaged: true, dataDir: s.dataDir({ audio: { vad_enabled: true } }), env: s.x.env, fakeAudio: s.speech });
-    await app.waitForLog('ready', 60_000);
-    await app.waitForLog('microphone ready');
+    const { app } = await started();
     const state = await app.state();
     expect(state.tray?.tooltip).toMatch(/Tingxie/);
     expect(state.errorBoxes).toEqual([]);
@@ -138,38 +163,29 @@ console.log(JSON.stringify(failures));
   }, 90_000);
 
   it('hold Right Alt, speak, release (VAD on): the panel shows the text; Enter pastes it into the focused field', async () => {
-    const field = await s.targetField();
-    await s.xdotool('keydown', 'Alt_R');
-    await waitUntil(async () => (await app.state()).windows.find((w) => w.url.includes('/indicator/'))?.visible, 5000, 'the recording indicator');
-    await new Promise((r) => setTimeout(r, 3000));
-    await s.xdotool('keyup', 'Alt_R');
-    const panel = await app.page('panel');
-    await waitUntil(async () => (await app.state()).windows.find((w) => w.url.includes('/panel/'))?.visible, 10_000, `the panel\n${distinctOutput(app)}`);
-    await expect.poll(() => panel.locator('textarea').first().inputValue(), { timeout: 20_000 }).toBe('Hello world.');
-    await panel.keyboard.press('Enter');
-    await expect.poll(() => field.inputValue('#t'), { timeout: 10_000 }).toBe('Hello world.');
+    const { app, pasted } = await dictated();
+    expect(pasted).toBe('Hello world.');
     // The detector really ran on the model: sherpa-onnx opened it from app.asar.unpacked.
     expect(app.output()).not.toMatch(NATIVE_VAD_FAILURE);
     // And it cut the recording while it was spoken: decoding while speaking works packaged too.
     expect(app.log().filter((l) => /not decoding while speaking|decoding while speaking stopped/.test(String(l.msg)))).toEqual([]);
     await app.waitForLog('decoded while speaking');
-  }, 60_000);
+  }, 120_000);
 
   it('one JSONL record, transcribed by the unpacked whisper binding', async () => {
-    const file = path.join(app.dataDir, 'conversation_history.jsonl');
-    // The file can exist a moment before its first line is in it.
-    await waitUntil(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8').endsWith('\n'), 10_000, 'the history record');
-    const records = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const { app } = await dictated();
+    const records = await historyRecords(app.dataDir, 1, 10_000);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ final_text: 'Hello world.', source: 'voice', outcome: 'confirmed' });
     expect(records[0]?.stt_model).toContain('tiny');
-  }, 20_000);
+  }, 120_000);
 
-  it('Quit from the tray: exit 0, no child process left', async () => {
+  it('Quit from the tray after a dictation: exit 0, no child process left', async () => {
+    const { app } = await dictated();
     const children = (await app.state()).children;
     await app.disconnect();
     await app.clickTray('Quit Tingxie');
     expect(await app.exited()).toBe(0);
     for (const c of children) if (c.pid !== undefined) expect(() => process.kill(c.pid!, 0)).toThrow();
-  }, 30_000);
+  }, 120_000);
 });
