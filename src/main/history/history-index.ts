@@ -28,6 +28,9 @@ import {
 import { computeUsageStats } from './index-stats.ts';
 import { CorrectedRowsReader, type CorrectedRow } from './index-corrected.ts';
 
+/** SQLite's words for a full disk (SQLITE_FULL): https://www.sqlite.org/rescode.html#full */
+const DISK_FULL_MESSAGE = /database or disk is full|SQLITE_FULL/i;
+
 export { IndexUnusableError, type FileState, type IndexedRecord } from './index-schema.ts';
 export type { CorrectedRow } from './index-corrected.ts';
 
@@ -84,13 +87,15 @@ export class HistoryIndex {
         db.pragma('synchronous = NORMAL');
         // A killed app leaves its WAL as large as it grew (SQLite truncates it only on a clean close), and
         // on a nearly full disk that is the room the history's own appends and rotation need: fold it into
-        // the database and give the space back now, and keep it small after every checkpoint. Best effort:
-        // a checkpoint the full disk refuses is retried by SQLite's own auto-checkpoint later.
+        // the database and give the space back now, and keep it small after every checkpoint. On a disk
+        // too full to fold it in, the WAL would keep holding that room: the open fails, and the service
+        // moves the index to the temp folder and removes this one (history-service.ts, giveBackIndexRoom).
         db.pragma('journal_size_limit = 1048576');
         try {
           db.pragma('wal_checkpoint(TRUNCATE)');
-        } catch {
-          /* see above */
+        } catch (err) {
+          if (DISK_FULL_MESSAGE.test((err as Error).message)) throw err;
+          // Anything else (busy, say): SQLite's own auto-checkpoint retries later.
         }
         // 8 MB page cache (better-sqlite3 defaults to 16 MB): pages are fetched by primary key and FTS
         // doclists are read sequentially, so a bigger cache buys little while browsing costs RSS (B6).

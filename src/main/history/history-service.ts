@@ -41,6 +41,8 @@ export interface LogResult {
   readonly health?: HistoryHealth | null;
 }
 
+/** The disk is full (as opposed to read-only): room can be given back. */
+const DISK_FULL = /SQLITE_FULL|database or disk is full|ENOSPC|EDQUOT/i;
 /** Errors of a rebuild that mean the disk refused the new index (full, read-only), as the worker reports them. */
 const DISK_REFUSED = /SQLITE_FULL|database or disk is full|ENOSPC|EDQUOT|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_IOERR/i;
 
@@ -330,6 +332,7 @@ export class HistoryService {
         // temporary index in the OS temp folder until the disk accepts writes again.
         if (this.dbPath !== this.store.paths.indexDb || !DISK_REFUSED.test((err as Error).message)) throw err;
         this.warn(`history: cannot write index.db (${(err as Error).message.split('\n')[0]}); using a temporary index`);
+        this.giveBackIndexRoom(err);
         this.dbPath = tempIndexPath(this.store.paths.dataDir);
         result = await rebuildIndex({ dataDir: this.store.paths.dataDir, dbPath: this.dbPath, beforeSwap: () => this.closeIndex() });
       }
@@ -369,6 +372,22 @@ export class HistoryService {
     }
   }
 
+  /**
+   * On a full disk, removes index.db and its WAL from the data folder when moving to a temporary index:
+   * they are derived (rebuilt from the JSONL files at any time), and a WAL a killed process left behind
+   * cannot be checkpointed without room — so until it goes, the history itself cannot save a record.
+   */
+  private giveBackIndexRoom(err: unknown): void {
+    if (!DISK_FULL.test((err as Error)?.message ?? String(err))) return;
+    this.closeIndex();
+    try {
+      removeIndexFiles(this.store.paths.indexDb);
+      this.warn('history: removed index.db from the full data folder (it is rebuilt when there is room)');
+    } catch (e) {
+      this.warn(`history: could not remove index.db from the full data folder: ${(e as Error).message}`);
+    }
+  }
+
   private requireIndex(): HistoryIndex {
     if (!this.index) throw new Error('history index unavailable (rebuilding or failed)');
     return this.index;
@@ -392,6 +411,7 @@ export class HistoryService {
       }
       // index.db cannot be opened where it is (a full or read-only disk): build one in the temp folder.
       this.warn(`history: index.db unusable (${(err as Error).message}); building a temporary index`);
+      this.giveBackIndexRoom(err);
       this.dbPath = tempIndexPath(this.store.paths.dataDir);
       try {
         await this.openAndCheck();

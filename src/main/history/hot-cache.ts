@@ -1,6 +1,8 @@
-import { open } from 'node:fs/promises';
+import { isUtf8 } from 'node:buffer';
+import type { FileHandle } from 'node:fs/promises';
 import { isPreviewConfirmed, recordKey, type StoredRecord } from '../../shared/history/record.ts';
 import { MAX_LINE_BYTES, parseJsonlLine } from './jsonl-reader.ts';
+import { openRegularFile } from './line-scan.ts';
 
 /** Seed: the hot path keeps the last 200 raw records. */
 export const HOT_CACHE_SIZE = 200;
@@ -9,58 +11,84 @@ export const MAX_INJECTED_FINAL_CHARS = 500;
 
 /**
  * Reads the last `n` parseable records of a JSONL file by reading backwards in chunks, never the
- * whole file. Bad lines are skipped (they do not count towards `n`); an unterminated last line that
- * does not parse is ignored (the store repairs it before appending).
+ * whole file. Bad lines are skipped (they do not count towards `n`), as the reader treats them
+ * (jsonl-reader.ts): a line whose bytes are not valid UTF-8 is never decoded into a record (its U+FFFD
+ * text would be injected into prompts); an unterminated last line that does not parse is ignored (the
+ * store repairs it before appending). Only a regular file is opened (a FIFO would block a plain open).
+ * Each byte is read once and copied at most once: linear in what it reads.
  */
 export async function readTailRecords(filePath: string, n: number, chunkSize = 64 * 1024): Promise<StoredRecord[]> {
   let fh;
   try {
-    fh = await open(filePath, 'r');
+    fh = await openRegularFile(filePath);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
   try {
-    let pos = (await fh.stat()).size;
-    const found: StoredRecord[] = []; // newest first
-    // Bytes of the (possibly incomplete) first line of what has been read so far.
-    let carry = Buffer.alloc(0);
-    // True while walking back through a line longer than MAX_LINE_BYTES: it is skipped, never buffered
-    // (the store sets such lines aside; a reader must not build a string of hundreds of megabytes).
-    let skipping = false;
-    while (pos > 0 && found.length < n) {
-      const len = Math.min(chunkSize, pos);
-      pos -= len;
-      const buf = Buffer.alloc(len);
-      await fh.read(buf, 0, len, pos);
-      let data = Buffer.concat([buf, carry]);
-      // Complete lines are those after the first '\n' in `data` (or all of it at the file start).
-      let end = data.length;
-      for (let i = data.length - 1; i >= -1 && found.length < n; i--) {
-        if (i >= 0 && data[i] !== 0x0a) continue;
-        if (i === -1 && pos > 0) break; // the line may continue in the previous chunk
-        if (skipping) {
-          skipping = false;
-          end = i;
-          continue;
-        }
-        const lineText = data.subarray(i + 1, end).toString('utf8').replace(/\r$/, '');
-        end = i;
-        if (lineText.trim() === '') continue;
-        const parsed = parseJsonlLine(lineText);
-        if (parsed.ok) found.push(parsed.record);
-      }
-      carry = data.subarray(0, Math.max(end, 0));
-      if (carry.length > MAX_LINE_BYTES) {
-        carry = Buffer.alloc(0);
-        skipping = true;
-      }
-      data = Buffer.alloc(0);
-    }
-    return found.reverse();
+    return await readTail(fh, n, chunkSize);
   } finally {
     await fh.close();
   }
+}
+
+/** The backwards walk of {@link readTailRecords} over an open handle. */
+async function readTail(fh: FileHandle, n: number, chunkSize: number): Promise<StoredRecord[]> {
+  let pos = (await fh.stat()).size;
+  const found: StoredRecord[] = []; // newest first
+  // The later pieces of the line being walked back through, newest piece first; joined once when its start is found.
+  let pieces: Buffer[] = [];
+  let piecesLen = 0;
+  // True while walking back through a line longer than MAX_LINE_BYTES: it is skipped, never buffered
+  // (the store sets such lines aside; a reader must not build a string of hundreds of megabytes).
+  let skipping = false;
+  const take = (line: Buffer): void => {
+    const record = recordOfLine(line);
+    if (record !== null) found.push(record);
+  };
+  while (pos > 0 && found.length < n) {
+    const len = Math.min(chunkSize, pos);
+    pos -= len;
+    const buf = Buffer.alloc(len);
+    await fh.read(buf, 0, len, pos);
+    let end = len;
+    for (let nl = buf.lastIndexOf(0x0a, end - 1); nl >= 0 && found.length < n; nl = end > 0 ? buf.lastIndexOf(0x0a, end - 1) : -1) {
+      if (!skipping) take(joinPieces(buf.subarray(nl + 1, end), pieces, piecesLen));
+      skipping = false;
+      pieces = [];
+      piecesLen = 0;
+      end = nl;
+    }
+    if (found.length >= n) break;
+    if (!skipping && end > 0) {
+      pieces.push(buf.subarray(0, end));
+      piecesLen += end;
+    }
+    if (piecesLen > MAX_LINE_BYTES) {
+      pieces = [];
+      piecesLen = 0;
+      skipping = true;
+    }
+  }
+  // The file's first line (no newline before it).
+  if (pos === 0 && found.length < n && !skipping && piecesLen > 0) take(joinPieces(Buffer.alloc(0), pieces, piecesLen));
+  return found.reverse();
+}
+
+/** `first` followed by the later pieces (stored newest first). */
+function joinPieces(first: Buffer, pieces: readonly Buffer[], piecesLen: number): Buffer {
+  if (pieces.length === 0) return first;
+  return Buffer.concat([first, ...[...pieces].reverse()], first.length + piecesLen);
+}
+
+/** The record a line holds, or null for a blank, bad or not-UTF-8 line (a trailing CR is ignored). */
+function recordOfLine(line: Buffer): StoredRecord | null {
+  if (!isUtf8(line)) return null;
+  const raw = line.toString('utf8');
+  const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  if (text.trim() === '') return null;
+  const parsed = parseJsonlLine(text);
+  return parsed.ok ? parsed.record : null;
 }
 
 /** Parameters of `getRecent`. */

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { recordKey } from '../../shared/history/record.ts';
+import { openRegularSync, READ_FLAGS } from '../platform/regular-open.ts';
 import type { HistoryIndex, IndexedRecord } from './history-index.ts';
-import { parseJsonlLines, readJsonlLines } from './jsonl-reader.ts';
+import { jsonlLineOfRaw, readJsonlLines, type JsonlLine } from './jsonl-reader.ts';
 import { listHistoryFiles, unreadableReason } from './index-sync.ts';
+import { decodedLine } from './line-scan.ts';
 
 /**
  * Keeping the index in step with changes other tools make to the JSONL files (WenZi, a script, a
@@ -32,10 +34,11 @@ export function readTailFingerprint(filePath: string, size: number): string | nu
   return buf === null || buf.length < len ? null : tailFingerprint(buf);
 }
 
+/** Bytes [from, from + len) of a regular file; null when it cannot be read (or is not a regular file: a FIFO would block the main process). */
 function readRange(filePath: string, from: number, len: number): Buffer | null {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(filePath, 'r');
+    fd = openRegularSync(filePath, READ_FLAGS);
     const buf = Buffer.alloc(len);
     let got = 0;
     while (got < len) {
@@ -136,11 +139,11 @@ export async function applyChanges(index: HistoryIndex, changes: readonly FileCh
 function applyAppend(index: HistoryIndex, c: Extract<FileChange, { kind: 'appended' }>): { records: number; bad: number } {
   const buf = readRange(c.path, c.from, c.size - c.from) ?? Buffer.alloc(0);
   let consumed = buf.lastIndexOf(0x0a) + 1;
-  const lines = parseJsonlLines(buf.subarray(0, consumed).toString('utf8'));
+  const lines = jsonlLinesOf(buf.subarray(0, consumed));
   if (consumed < buf.length) {
-    const rest = parseJsonlLines(buf.subarray(consumed).toString('utf8'));
-    if (rest.length === 1 && rest[0]?.kind === 'record') {
-      lines.push(...rest);
+    const rest = jsonlLineOfRaw(decodedLine(buf.subarray(consumed), 1, consumed, false));
+    if (rest?.kind === 'record') {
+      lines.push(rest);
       consumed = buf.length;
     }
   }
@@ -152,6 +155,23 @@ function applyAppend(index: HistoryIndex, c: Extract<FileChange, { kind: 'append
     index.setFileState(c.file, { size, mtimeMs: c.mtimeMs, count: index.count(c.file), ...(tail === null ? {} : { tail }) });
   });
   return { records: rows.length, bad: lines.length - rows.length };
+}
+
+/**
+ * The newline-terminated lines of `bytes` as the reader sees them (jsonl-reader.ts `jsonlLineOfRaw`):
+ * each line's bytes are checked before it is decoded, so one that is not valid UTF-8 is a bad line,
+ * never a record with U+FFFD in its text. Blank lines are dropped; linear in `bytes`.
+ */
+function jsonlLinesOf(bytes: Buffer): JsonlLine[] {
+  const out: JsonlLine[] = [];
+  let start = 0;
+  let lineNo = 1;
+  for (let nl = bytes.indexOf(0x0a); nl >= 0; nl = bytes.indexOf(0x0a, start)) {
+    const line = jsonlLineOfRaw(decodedLine(bytes.subarray(start, nl), lineNo++, start, true));
+    if (line) out.push(line);
+    start = nl + 1;
+  }
+  return out;
 }
 
 /** Makes the index's rows of one file match the file: rows it no longer has removed, the rest upserted (unchanged texts are not re-tokenized). */

@@ -1,16 +1,21 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { appendDurable, appendStreamDurable, truncateDurable, writeFileAtomic } from '../platform/durable-fs.ts';
 import { MAX_LINE_BYTES, oversizedReason, parseJsonlLine, readJsonlLines, type JsonlLine, type OversizedLine } from './jsonl-reader.ts';
-import { forEachChunk, scanLines } from './line-scan.ts';
+import { forEachChunk, openRegularFile, scanLines } from './line-scan.ts';
 
 /**
  * File-level primitives shared by the store, rotation and import: tail repair, quarantine,
  * line-preserving rewrites. Every function is durable before it resolves.
  */
 
-/** One line set aside because it could not be read; stored as a JSON line in the quarantine file. */
+/**
+ * One line set aside because it could not be read; stored as a JSON line in the quarantine file. A line
+ * copied from its file (appendQuarantineFromFile) also carries `bytes` and `sha256`, and `text_base64`
+ * instead of `text` when its bytes are not valid UTF-8.
+ */
 export interface QuarantineEntry {
   /** Which file it came from: `active`, a month like `2026-03`, or `unknown`. */
   readonly source: string;
@@ -47,7 +52,8 @@ async function quarantineKeys(quarantinePath: string): Promise<Set<string>> {
       if (!raw.text.trim()) continue;
       try {
         const e = JSON.parse(raw.text) as Partial<QuarantineEntry> & { sha256?: unknown };
-        seen.add(`${e.source}\u0000${e.text}`);
+        // An entry of bytes that are not UTF-8 has no `text` (only `text_base64`): it matches by sha256 alone.
+        if (typeof e.text === 'string') seen.add(`${e.source}\u0000${e.text}`);
         if (typeof e.sha256 === 'string') seen.add(`sha:${e.source}\u0000${e.sha256}`);
       } catch {
         // A torn quarantine line: ignore, it holds nothing we could match against.
@@ -73,37 +79,83 @@ export async function appendQuarantine(quarantinePath: string, entries: readonly
   return fresh.length;
 }
 
-/** One oversized line to set aside: where it is in which file. */
-export interface OversizedEntry extends OversizedLine {
+/** Why a line that is not valid UTF-8 was set aside (the reader's reason says it stays in its file, which it no longer does). */
+export const QUARANTINED_INVALID_UTF8_REASON = 'not valid UTF-8 (its exact bytes are kept in text_base64)';
+
+/** One line to set aside by copying it from its file (too long to load, or not valid UTF-8): where it is in which file. */
+export interface LocatedEntry extends OversizedLine {
   readonly source: string;
   readonly reason: string;
   /** The file holding the line. */
   readonly file: string;
 }
 
+/** The sha256 of a located line, and whether its bytes are valid UTF-8: one streamed pass, linear in the line. */
+async function hashAndCheck(e: LocatedEntry): Promise<{ sha256: string; utf8: boolean }> {
+  const hash = createHash('sha256');
+  // fatal: throws at the first invalid sequence instead of substituting U+FFFD (https://encoding.spec.whatwg.org/#dom-textdecoder-fatal).
+  const check = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let utf8 = true;
+  await forEachChunk(e.file, e.offset, e.bytes, (c) => {
+    hash.update(c);
+    if (!utf8) return;
+    try {
+      check.decode(c, { stream: true });
+    } catch {
+      utf8 = false;
+    }
+  });
+  if (utf8) {
+    try {
+      check.decode();
+    } catch {
+      utf8 = false; // the line ends inside a multi-byte sequence
+    }
+  }
+  return { sha256: hash.digest('hex'), utf8 };
+}
+
+/** Writes a located line's bytes as the body of a JSON string: escaped text when it is UTF-8, else base64 (which JSON text can hold exactly). */
+async function writeLineBody(e: LocatedEntry, utf8: boolean, write: (data: string) => Promise<void>): Promise<void> {
+  if (utf8) {
+    const decoder = new StringDecoder('utf8');
+    // JSON.stringify of each decoded piece, without its quotes: the escaped text, piece by piece.
+    await forEachChunk(e.file, e.offset, e.bytes, async (c) => write(JSON.stringify(decoder.write(c)).slice(1, -1)));
+    await write(JSON.stringify(decoder.end()).slice(1, -1));
+    return;
+  }
+  // Base64 works on groups of 3 bytes: up to 2 bytes wait for the next chunk.
+  let carry = Buffer.alloc(0);
+  await forEachChunk(e.file, e.offset, e.bytes, async (c) => {
+    const data = carry.length ? Buffer.concat([carry, c]) : c;
+    const whole = data.length - (data.length % 3);
+    carry = Buffer.from(data.subarray(whole));
+    await write(data.subarray(0, whole).toString('base64'));
+  });
+  await write(carry.toString('base64'));
+}
+
 /**
- * Sets oversized lines aside in the quarantine file, streaming each from its file (hashed in a first
- * pass for the de-duplication, copied as a JSON string in a second): memory stays at one read buffer.
- * The entry reads like the others plus `bytes` and `sha256`, which come before `text`.
+ * Sets lines aside in the quarantine file by copying them from their file, streamed (hashed in a first
+ * pass for the de-duplication, copied in a second): memory stays at one read buffer. The entry reads like
+ * the others plus `bytes` and `sha256`, which come before the line. A line that is valid UTF-8 is kept as
+ * `text`; one that is not is kept as `text_base64`, its exact bytes: a JSON string can only hold text, and
+ * decoding would turn the bytes into U+FFFD for good.
  */
-export async function appendQuarantineOversized(quarantinePath: string, entries: readonly OversizedEntry[], nowIso: string): Promise<number> {
+export async function appendQuarantineFromFile(quarantinePath: string, entries: readonly LocatedEntry[], nowIso: string): Promise<number> {
   if (entries.length === 0) return 0;
   const seen = await quarantineKeys(quarantinePath);
   let added = 0;
   for (const e of entries) {
-    const hash = createHash('sha256');
-    await forEachChunk(e.file, e.offset, e.bytes, (c) => void hash.update(c));
-    const sha256 = hash.digest('hex');
+    const { sha256, utf8 } = await hashAndCheck(e);
     const id = `sha:${e.source}\u0000${sha256}`;
     if (seen.has(id)) continue;
     const prefix = (await endsWithoutNewline(quarantinePath)) ? '\n' : '';
     const head = JSON.stringify({ quarantined_at: nowIso, source: e.source, reason: e.reason, bytes: e.bytes, sha256 });
     await appendStreamDurable(quarantinePath, async (write) => {
-      await write(`${prefix}${head.slice(0, -1)},"text":"`);
-      const decoder = new StringDecoder('utf8');
-      // JSON.stringify of each decoded piece, without its quotes: the escaped text, piece by piece.
-      await forEachChunk(e.file, e.offset, e.bytes, async (c) => write(JSON.stringify(decoder.write(c)).slice(1, -1)));
-      await write(`${JSON.stringify(decoder.end()).slice(1, -1)}"}\n`);
+      await write(`${prefix}${head.slice(0, -1)},"${utf8 ? 'text' : 'text_base64'}":"`);
+      await writeLineBody(e, utf8, write);
+      await write('"}\n');
     });
     seen.add(id);
     added++;
@@ -127,7 +179,8 @@ export type TailRepair =
 export async function repairTail(filePath: string, quarantinePath: string, source: string, nowIso: string): Promise<TailRepair> {
   let fh;
   try {
-    fh = await open(filePath, 'r');
+    // Only a regular file: a FIFO swapped in for the active file would block a plain open (see regular-open.ts).
+    fh = await openRegularFile(filePath);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'clean' };
     throw err;
@@ -166,9 +219,11 @@ export async function repairTail(filePath: string, quarantinePath: string, sourc
   } finally {
     await fh.close();
   }
-  if (tail === null) {
-    const reason = `torn tail: ${oversizedReason(size - lineStart)}`;
-    await appendQuarantineOversized(quarantinePath, [{ source, reason, file: filePath, offset: lineStart, bytes: size - lineStart }], nowIso);
+  // A torn line too long to hold, or cut inside a multi-byte character (an interrupted append can stop
+  // anywhere): copied byte for byte from the file, never decoded (see appendQuarantineFromFile).
+  if (tail === null || !isUtf8(tail)) {
+    const reason = `torn tail: ${tail === null ? oversizedReason(size - lineStart) : QUARANTINED_INVALID_UTF8_REASON}`;
+    await appendQuarantineFromFile(quarantinePath, [{ source, reason, file: filePath, offset: lineStart, bytes: size - lineStart }], nowIso);
     await truncateDurable(filePath, lineStart);
     return { kind: 'quarantined', text: '', reason };
   }
@@ -192,7 +247,9 @@ export async function readLines(filePath: string): Promise<JsonlLine[]> {
 
 /**
  * Atomically rewrites a JSONL file with the given record lines; the file's bad lines (`dropped`) go to
- * quarantine first, so a rewrite never silently loses text from disk.
+ * quarantine first, so a rewrite never silently loses text from disk. Lines too long to load and lines
+ * that are not valid UTF-8 are copied there from the file byte for byte (their `text` is only a head or
+ * holds U+FFFD), so `filePath` must still be the file `dropped` was read from.
  */
 export async function rewriteLines(
   filePath: string,
@@ -203,16 +260,35 @@ export async function rewriteLines(
   nowIso: string,
 ): Promise<void> {
   const bad: QuarantineEntry[] = [];
-  const big: OversizedEntry[] = [];
+  const located: LocatedEntry[] = [];
+  const invalid = new Map<number, string>();
   for (const l of dropped) {
     if (l.kind !== 'bad') continue;
     // An oversized line's text was never loaded: it is copied from the file before the file is replaced.
-    if (l.oversized) big.push({ ...l.oversized, source, reason: l.reason, file: filePath });
+    if (l.oversized) located.push({ ...l.oversized, source, reason: l.reason, file: filePath });
+    else if (l.invalidUtf8 === true) invalid.set(l.line, QUARANTINED_INVALID_UTF8_REASON);
     else bad.push({ source, reason: l.reason, text: l.text });
   }
+  if (invalid.size > 0) located.push(...(await locateLines(filePath, invalid, source)));
   await appendQuarantine(quarantinePath, bad, nowIso);
-  await appendQuarantineOversized(quarantinePath, big, nowIso);
+  await appendQuarantineFromFile(quarantinePath, located, nowIso);
   await writeFileAtomic(filePath, texts.length ? `${texts.join('\n')}\n` : '');
+}
+
+/**
+ * Where the lines numbered in `reasons` (lines that are not valid UTF-8) are in `filePath`: one streamed
+ * pass. Throws, before anything is written, when one of them is not there any more (the file changed).
+ */
+async function locateLines(filePath: string, reasons: ReadonlyMap<number, string>, source: string): Promise<LocatedEntry[]> {
+  const out: LocatedEntry[] = [];
+  for await (const batch of scanLines(filePath)) {
+    for (const raw of batch) {
+      const reason = reasons.get(raw.line);
+      if (reason !== undefined && raw.invalidUtf8 === true) out.push({ source, reason, file: filePath, offset: raw.offset, bytes: raw.bytes });
+    }
+  }
+  if (out.length !== reasons.size) throw new Error(`history: ${filePath} changed while it was being rewritten (lines that are not valid UTF-8 moved); nothing was written`);
+  return out;
 }
 
 /** A file's text, or '' when it does not exist. */
@@ -229,7 +305,7 @@ export async function readTextOrEmpty(filePath: string): Promise<string> {
 export async function endsWithoutNewline(filePath: string): Promise<boolean> {
   let fh;
   try {
-    fh = await open(filePath, 'r');
+    fh = await openRegularFile(filePath);
   } catch {
     return false;
   }

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { constants, type Stats } from 'node:fs';
-import { lstat, open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { openRegular, READ_FLAGS } from '../platform/regular-open.ts';
 
 /**
  * Streams a file's lines without ever holding more than one line (up to a limit) and one read buffer
@@ -37,57 +37,15 @@ export interface RawLine {
   readonly invalidUtf8?: boolean;
 }
 
-/** A history path that is not a regular file (a FIFO, socket, device, folder or symbolic link): never read. */
-export class NotRegularFileError extends Error {
-  /** `EISDIR` for a folder, `ELOOP` for a symbolic link, `ENOTREG` otherwise (an OS-style code, so callers treat it as a disk state). */
-  readonly code: string;
-  readonly path: string;
-  constructor(filePath: string, what: string, code: string) {
-    super(`${code}: ${filePath} is ${what}, not a regular file; Tingxie only reads regular files here`);
-    this.name = 'NotRegularFileError';
-    this.code = code;
-    this.path = filePath;
-  }
-}
-
-/** What kind of non-regular file `st` describes ("a FIFO (named pipe)", …), for messages; null for a regular file. Pure. */
-export function nonRegularKind(st: Stats): { readonly what: string; readonly code: string } | null {
-  if (st.isFile()) return null;
-  if (st.isDirectory()) return { what: 'a folder', code: 'EISDIR' };
-  if (st.isSymbolicLink()) return { what: 'a symbolic link', code: 'ELOOP' };
-  if (st.isFIFO()) return { what: 'a FIFO (named pipe)', code: 'ENOTREG' };
-  if (st.isSocket()) return { what: 'a socket', code: 'ENOTREG' };
-  if (st.isCharacterDevice() || st.isBlockDevice()) return { what: 'a device', code: 'ENOTREG' };
-  return { what: 'not a regular file', code: 'ENOTREG' };
-}
-
-// O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever (man 7 fifo); on a
-// regular file it changes nothing. O_NOFOLLOW: a symbolic link fails with ELOOP instead of being followed.
-// Both are absent on Windows, which has neither FIFOs in the file system nor this hazard
-// (https://nodejs.org/api/fs.html#file-open-constants).
-const READ_REGULAR_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+export { NotRegularFileError, nonRegularKind } from '../platform/regular-open.ts';
 
 /**
  * Opens a file for reading only when it is a regular file: checked with lstat before the open (so a FIFO
  * or device is never opened) and with fstat after it (the path may have been swapped in between).
  * A missing file rejects with ENOENT; anything else that is not a regular file with {@link NotRegularFileError}.
  */
-export async function openRegularFile(filePath: string): Promise<FileHandle> {
-  const before = nonRegularKind(await lstat(filePath));
-  if (before) throw new NotRegularFileError(filePath, before.what, before.code);
-  let fh: FileHandle;
-  try {
-    fh = await open(filePath, READ_REGULAR_FLAGS);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw new NotRegularFileError(filePath, 'a symbolic link', 'ELOOP');
-    throw err;
-  }
-  const after = nonRegularKind(await fh.stat());
-  if (after) {
-    await fh.close();
-    throw new NotRegularFileError(filePath, after.what, after.code);
-  }
-  return fh;
+export function openRegularFile(filePath: string): Promise<FileHandle> {
+  return openRegular(filePath, READ_FLAGS);
 }
 
 /** Options of {@link scanLines}. */
@@ -188,7 +146,7 @@ export async function* scanHandle(fh: FileHandle, opts: ScanOptions = {}): Async
  * invalid UTF-8 into U+FFFD (https://nodejs.org/api/buffer.html#bufisutf8input does the strict check
  * in one native pass, as a fatal TextDecoder would: https://nodejs.org/api/util.html#class-utiltextdecoder).
  */
-function decodedLine(data: Buffer, line: number, offset: number, terminated: boolean): RawLine {
+export function decodedLine(data: Buffer, line: number, offset: number, terminated: boolean): RawLine {
   const raw = data.toString('utf8');
   const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
   const base = { line, offset, bytes: data.length, text, head: '', terminated };

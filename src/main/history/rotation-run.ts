@@ -1,8 +1,9 @@
-import { readFile, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { recordKey } from '../../shared/history/record.ts';
 import { appendDurable, ensureDir, unlinkDurable } from '../platform/durable-fs.ts';
 import { readLines, repairTail, rewriteLines } from './jsonl-log.ts';
+import { openRegularFile } from './line-scan.ts';
 import type { HistoryPaths } from './paths.ts';
 import { groupByMonth, type RotationMove } from './rotation.ts';
 
@@ -59,7 +60,7 @@ export async function recoverRotation(paths: HistoryPaths, nowIso: string, warn:
   const intentPath = rotationIntentPath(paths);
   let intent: RotationIntent;
   try {
-    intent = JSON.parse(await readFile(intentPath, 'utf8')) as RotationIntent;
+    intent = JSON.parse(await readIntentText(intentPath)) as RotationIntent;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
       // A temp file without an intent is from a rotation that never wrote its intent: nothing moved.
@@ -104,7 +105,21 @@ export async function recoverRotation(paths: HistoryPaths, nowIso: string, warn:
   return { moves: intent.moves, kept: stillThere ? records.length - intent.moves.length : records.length };
 }
 
-/** Appends moved lines to their month files (step 2); with `dedupe`, lines already present (same text) are skipped. */
+/** The intent file's text; only a regular file is opened (a FIFO under its name would block a plain read). */
+async function readIntentText(intentPath: string): Promise<string> {
+  const fh = await openRegularFile(intentPath);
+  try {
+    return await fh.readFile('utf8');
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Appends moved lines to their month files (step 2); with `dedupe`, lines already present (same text)
+ * are skipped. Moves are records, so only the archive's lines that are valid UTF-8 can match one: a
+ * line whose bytes are not (its text shows U+FFFD) must never stand in for a record.
+ */
 export async function appendToArchives(paths: HistoryPaths, moves: readonly RotationMove[], dedupe: boolean, nowIso: string): Promise<void> {
   if (moves.length === 0) return;
   await ensureDir(paths.archivesDir);
@@ -114,7 +129,7 @@ export async function appendToArchives(paths: HistoryPaths, moves: readonly Rota
     await repairTail(file, paths.quarantine, month, nowIso);
     let texts = group.map((m) => m.text);
     if (dedupe) {
-      const existing = new Set((await readLines(file)).map((l) => l.text));
+      const existing = new Set((await readLines(file)).flatMap((l) => (l.kind === 'bad' && l.invalidUtf8 === true ? [] : [l.text])));
       texts = texts.filter((t) => !existing.has(t));
     }
     if (texts.length) await appendDurable(file, `${texts.join('\n')}\n`);

@@ -3,9 +3,10 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { recordKey } from '../../shared/history/record.ts';
 import { ensureDir, fsyncDir, unlinkDurable, writeFileAtomic } from '../platform/durable-fs.ts';
 import { writeFully } from '../platform/write-fully.ts';
-import { appendQuarantine, appendQuarantineOversized, type OversizedEntry, type QuarantineEntry } from './jsonl-log.ts';
-import { oversizedReason, parseJsonlLine } from './jsonl-reader.ts';
-import { scanHandle, type RawLine } from './line-scan.ts';
+import { openRegular, READ_WRITE_FLAGS } from '../platform/regular-open.ts';
+import { appendQuarantine, appendQuarantineFromFile, QUARANTINED_INVALID_UTF8_REASON, type LocatedEntry, type QuarantineEntry } from './jsonl-log.ts';
+import { jsonlLineOfRaw } from './jsonl-reader.ts';
+import { openRegularFile, scanHandle, type RawLine } from './line-scan.ts';
 import type { HistoryPaths } from './paths.ts';
 import { archiveMonthOf, type RotationMove } from './rotation.ts';
 import { appendToArchives, removeRotationTemp, rotationIntentPath, rotationTempPath, type RotationIntent, type RotationResult } from './rotation-run.ts';
@@ -41,13 +42,13 @@ async function forEachLine(fh: FileHandle, limit: number, onLine: (line: RawLine
   }
 }
 
-/** Records (parseable lines) in the first `limit` bytes of a file: the seed's count check, done once per session. */
+/** Records in the first `limit` bytes of a file, as the reader counts them (jsonl-reader.ts): the seed's count check, done once per session. */
 export async function countRecords(filePath: string, limit: number): Promise<number> {
-  const fh = await open(filePath, 'r');
+  const fh = await openRegularFile(filePath);
   let n = 0;
   try {
-    await forEachLine(fh, limit, ({ text }) => {
-      if (text !== null && text.trim() !== '' && parseJsonlLine(text).ok) n++;
+    await forEachLine(fh, limit, (raw) => {
+      if (jsonlLineOfRaw(raw)?.kind === 'record') n++;
     });
   } finally {
     await fh.close();
@@ -62,32 +63,43 @@ export interface PreparedRotation {
   /** Bytes already in the temp file (the kept part of the snapshot). */
   readonly keptBytes: number;
   readonly tmp: FileHandle;
+  /** Device and inode of the snapshot's file: the commit refuses to splice another file's bytes. */
+  readonly identity: FileIdentity;
+}
+
+/** Which file a handle is (a rename over the path gives it another inode). */
+interface FileIdentity {
+  readonly dev: number;
+  readonly ino: number;
 }
 
 /**
  * Heavy phase (no lock needed; appends may run meanwhile): moves the oldest `excess` records of the
  * snapshot to their month archives and writes the rest of the snapshot to the temp file, fsynced.
- * Unreadable lines among the moving ones go to quarantine; ones among the kept bytes stay where they are.
+ * Lines are classified as the reader does (jsonl-reader.ts `jsonlLineOfRaw`): unreadable lines among the
+ * moving ones go to quarantine, byte for byte (a line too long to load or not valid UTF-8 is copied from
+ * the file, see jsonl-log.ts `appendQuarantineFromFile`); ones among the kept bytes stay where they are.
  */
 export async function prepareRotation(paths: HistoryPaths, snapshotBytes: number, excess: number, nowIso: string): Promise<PreparedRotation> {
   const moves: RotationMove[] = [];
   const bad: QuarantineEntry[] = [];
-  const big: OversizedEntry[] = [];
+  const located: LocatedEntry[] = [];
   let headEnd = 0;
-  const src = await open(paths.active, 'r');
+  const src = await openRegularFile(paths.active);
   try {
-    await forEachLine(src, snapshotBytes, (line, end) => {
-      const { text } = line;
+    const { dev, ino } = await src.stat();
+    await forEachLine(src, snapshotBytes, (raw, end) => {
       headEnd = end;
-      if (text === null) {
-        big.push({ source: 'active', reason: oversizedReason(line.bytes), file: paths.active, offset: line.offset, bytes: line.bytes });
-        return true;
+      const line = jsonlLineOfRaw(raw);
+      if (line === null) return true;
+      if (line.kind === 'record') {
+        moves.push({ key: recordKey(line.record), month: archiveMonthOf(line.record.timestamp), text: line.text });
+        return moves.length < excess;
       }
-      if (text.trim() === '') return true;
-      const parsed = parseJsonlLine(text);
-      if (parsed.ok) moves.push({ key: recordKey(parsed.record), month: archiveMonthOf(parsed.record.timestamp), text });
-      else bad.push({ source: 'active', reason: parsed.reason, text });
-      return moves.length < excess;
+      if (line.oversized !== undefined) located.push({ source: 'active', reason: line.reason, file: paths.active, offset: raw.offset, bytes: raw.bytes });
+      else if (line.invalidUtf8 === true) located.push({ source: 'active', reason: QUARANTINED_INVALID_UTF8_REASON, file: paths.active, offset: raw.offset, bytes: raw.bytes });
+      else bad.push({ source: 'active', reason: line.reason, text: line.text });
+      return true;
     });
     if (moves.length < excess) throw new Error(`rotation: expected ${excess} record(s) to move, found ${moves.length}`);
     const intent: RotationIntent = { version: 1, created_at: nowIso, moves: moves.map(({ key, month }) => ({ key, month })) };
@@ -95,8 +107,10 @@ export async function prepareRotation(paths: HistoryPaths, snapshotBytes: number
     await writeFileAtomic(rotationIntentPath(paths), JSON.stringify(intent));
     await appendToArchives(paths, moves, false, nowIso);
     await appendQuarantine(paths.quarantine, bad, nowIso);
-    await appendQuarantineOversized(paths.quarantine, big, nowIso);
-    const tmp = await open(rotationTempPath(paths), 'w');
+    await appendQuarantineFromFile(paths.quarantine, located, nowIso);
+    // 'wx' (O_EXCL) after removing a leftover: never opens whatever else is under the name (a FIFO would block).
+    await removeRotationTemp(paths);
+    const tmp = await open(rotationTempPath(paths), 'wx');
     try {
       let out = 0;
       // One reused buffer: a fresh one per chunk would leave megabytes of garbage whose collection (a
@@ -116,7 +130,7 @@ export async function prepareRotation(paths: HistoryPaths, snapshotBytes: number
       }
       // The bulk is made durable here, outside the caller's lock; the commit only syncs its small tail.
       await tmp.sync();
-      return { moves, snapshotBytes, keptBytes: out, tmp };
+      return { moves, snapshotBytes, keptBytes: out, tmp, identity: { dev, ino } };
     } catch (err) {
       await tmp.close();
       await removeRotationTemp(paths);
@@ -143,11 +157,15 @@ export interface CommittedRotation {
  */
 export async function commitRotation(paths: HistoryPaths, prep: PreparedRotation): Promise<CommittedRotation> {
   let size = prep.keptBytes;
-  // r+: `release` truncates the replaced file step by step through this handle.
-  const old = await open(paths.active, 'r+');
+  // Read-write: `release` truncates the replaced file step by step through this handle. Only a regular
+  // file (see regular-open.ts): a FIFO swapped in for the active file would block a plain open.
+  const old = await openRegular(paths.active, READ_WRITE_FLAGS);
   try {
     try {
-      const now = (await old.stat()).size;
+      const st = await old.stat();
+      // Another program replaced the file (a rename over it): its bytes are not the snapshot's continuation.
+      if (st.dev !== prep.identity.dev || st.ino !== prep.identity.ino) throw new Error('rotation: the active file was replaced during the rotation');
+      const now = st.size;
       if (now < prep.snapshotBytes) throw new Error('rotation: active file shrank during the rotation');
       if (now > prep.snapshotBytes) {
         const buf = Buffer.alloc(now - prep.snapshotBytes);

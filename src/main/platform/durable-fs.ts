@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { open, rename, mkdir, unlink, stat, chmod, rm } from 'node:fs/promises';
+import { open, rename, mkdir, unlink, lstat, chmod, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { APPEND_FLAGS, openRegular, READ_WRITE_FLAGS } from './regular-open.ts';
 import { writeFullySync } from './write-fully.ts';
 
 /*
@@ -57,15 +58,20 @@ export function appendDurable(filePath: string, data: string | Uint8Array): Prom
   return appendStreamDurable(filePath, (write) => write(data));
 }
 
-/** {@link appendDurable} through `fill`, which may write many pieces (a large text streamed in chunks). */
+/**
+ * {@link appendDurable} through `fill`, which may write many pieces (a large text streamed in chunks).
+ * Only a regular file is appended to (see regular-open.ts): a FIFO put under the name would block the
+ * open until something reads it (man 7 fifo), and a symbolic link would send the bytes elsewhere; both
+ * reject with NotRegularFileError (an OS-style code), so callers treat them as a disk state.
+ */
 export async function appendStreamDurable(filePath: string, fill: (write: (data: string | Uint8Array) => Promise<void>) => Promise<void>): Promise<number> {
   let isNew = false;
   try {
-    await stat(filePath);
+    await lstat(filePath);
   } catch {
     isNew = true;
   }
-  const fh = await open(filePath, 'a');
+  const fh = await openRegular(filePath, APPEND_FLAGS);
   let size: number;
   try {
     size = (await fh.stat()).size;
@@ -149,9 +155,9 @@ export function writeFileAtomicSync(filePath: string, data: string | Uint8Array)
   fsyncDirSync(path.dirname(filePath));
 }
 
-/** Truncates a file to `size` bytes and fsyncs it. */
+/** Truncates a regular file to `size` bytes and fsyncs it (anything else is refused, see regular-open.ts). */
 export async function truncateDurable(filePath: string, size: number): Promise<void> {
-  const fh = await open(filePath, 'r+');
+  const fh = await openRegular(filePath, READ_WRITE_FLAGS);
   try {
     await fh.truncate(size);
     await fh.sync();

@@ -54,10 +54,12 @@ describe('HistoryStore log / crash repair', () => {
     const parsed = parseJsonlText(fs.readFileSync(active, 'utf8'));
     expect(parsed.bad).toEqual([]);
     expect(parsed.records.map((r) => r.id)).toEqual([undefined, rec.id]);
-    const q = fileLines(store.paths.quarantine).map((l) => JSON.parse(l) as { text: string; source: string });
+    const q = fileLines(store.paths.quarantine).map((l) => JSON.parse(l) as { text?: string; text_base64?: string; source: string });
     expect(q).toHaveLength(1);
     expect(q[0]?.source).toBe('active');
-    expect(Buffer.from(q[0]?.text ?? '').length).toBeGreaterThan(0);
+    // The exact bytes: bytes that are not UTF-8 (half a character) are kept as base64, never as U+FFFD.
+    const kept = q[0]?.text_base64 !== undefined ? Buffer.from(q[0].text_base64, 'base64') : Buffer.from(q[0]?.text ?? '');
+    expect(kept.equals(Buffer.from(tail))).toBe(true);
   });
 
   it('keeps a complete last record that only lacks its newline', async () => {
