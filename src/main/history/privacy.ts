@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
 import { writeFileAtomic } from '../platform/durable-fs.ts';
+import { openRegularSync, READ_FLAGS } from '../platform/regular-open.ts';
 import type { HistoryStore } from './history-store.ts';
 
 /*
@@ -107,7 +108,13 @@ export async function sweepRetention(store: HistoryStore, days: number, now: Dat
 export function readSweepMarks(file: string): SweepMark[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+    // Checked to be a regular file before it is opened: a FIFO under this name must not freeze the sweep.
+    const fd = openRegularSync(file, READ_FLAGS);
+    try {
+      parsed = JSON.parse(fs.readFileSync(fd, 'utf8'));
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch {
     return [];
   }

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../../src/main/history/history-store.ts';
@@ -103,6 +106,21 @@ describe('retention by the age of the write', () => {
     expect(await sweepRetention(store, 30, new Date('2026-11-27T10:00:00.000Z'))).toBe(1);
     expect(await timestampsOnDisk(store)).toEqual(['2027-11-27T00:00:00.000Z', '2026-10-01T00:00:00.000Z']);
     await store.close();
+  });
+});
+
+describe('the remembered sweeps file', () => {
+  it('a FIFO in its place is read as no sweeps at once, never waited on', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tingxie-sweeps-'));
+    try {
+      const file = path.join(dir, SWEEPS_FILE);
+      execFileSync('mkfifo', [file]);
+      const started = Date.now();
+      expect(readSweepMarks(file)).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
