@@ -76,3 +76,13 @@ export function minuteTimestamps(startIso: string, count: number): string[] {
   const t0 = Date.parse(startIso);
   return Array.from({ length: count }, (_, i) => new Date(t0 + i * 60_000).toISOString());
 }
+
+/** Polls `cond` every 20 ms; true once it holds, false when `ms` ran out first. */
+export async function until(cond: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return true;
+}

@@ -76,3 +76,24 @@ export function writeWenziFolder(dir: string, spec: WenziFolderSpec): WenziFolde
   fs.writeFileSync(path.join(dir, 'conversation_history.jsonl'), `${active.join('\n')}\n`);
   return { lines };
 }
+
+/**
+ * Writes into `dir` a WenZi folder of `n` records one minute apart from `start`: the last tenth in the
+ * active file, the rest in month archives, `lineOf(i, timestamp)` giving each record's line. One pass,
+ * one write per file: linear in `n`, for the import-at-scale tests.
+ */
+export function writeMinuteWenziFolder(dir: string, n: number, lineOf: (i: number, timestamp: string) => string, start = Date.UTC(2024, 0, 1)): string {
+  const archives = path.join(dir, 'conversation_history_archives');
+  fs.mkdirSync(archives, { recursive: true });
+  const firstActive = n - Math.floor(n / 10);
+  const files = new Map<string, string[]>();
+  for (let i = 0; i < n; i++) {
+    const ts = new Date(start + i * 60_000).toISOString();
+    const file = i >= firstActive ? path.join(dir, 'conversation_history.jsonl') : path.join(archives, `${ts.slice(0, 7)}.jsonl`);
+    const lines = files.get(file);
+    if (lines) lines.push(lineOf(i, ts));
+    else files.set(file, [lineOf(i, ts)]);
+  }
+  for (const [file, lines] of files) fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  return dir;
+}

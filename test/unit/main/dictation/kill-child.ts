@@ -21,7 +21,10 @@ const c = new DictationController({
   history: graph.ports.history,
   output: {
     deliver: async () => {
-      process.stdout.write(`at:pasted:${c.snapshot().sessionId}\n`);
+      const id = c.snapshot().sessionId;
+      // A real paste's keystroke comes after the port's first await (paste.ts queues its work).
+      await new Promise((r) => setImmediate(r));
+      process.stdout.write(`at:pasted:${id}\n`);
       return { ok: true };
     },
   },

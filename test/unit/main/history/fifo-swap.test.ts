@@ -1,11 +1,12 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HistoryPendingError, HistoryStore } from '../../../../src/main/history/history-store.ts';
 import { readTailFingerprint } from '../../../../src/main/history/index-follow.ts';
 import { endsWithoutNewline, repairTail } from '../../../../src/main/history/jsonl-log.ts';
-import { fileLines, newRecord, useTempDirs } from '../../../helpers/history-fixtures.ts';
+import { fileLines, newRecord, until, useTempDirs } from '../../../helpers/history-fixtures.ts';
+import { settles, useFifos } from '../../../helpers/fifo-fixtures.ts';
 
 /**
  * Something puts a FIFO (or a symbolic link) where the active file is while the store is open. Opening a
@@ -16,46 +17,7 @@ import { fileLines, newRecord, useTempDirs } from '../../../helpers/history-fixt
  */
 
 const tmp = useTempDirs();
-const fifos: string[] = [];
-
-function mkfifo(p: string): void {
-  execFileSync('mkfifo', [p]);
-  fifos.push(p);
-}
-
-// Before the fix an open blocked on the FIFO in libuv's thread pool; opening both ends here (O_RDWR does
-// not block on Linux) releases it, so a failing run does not leave the test worker stuck.
-afterEach(() => {
-  for (const p of fifos.splice(0)) {
-    try {
-      fs.closeSync(fs.openSync(p, fs.constants.O_RDWR | fs.constants.O_NONBLOCK));
-    } catch {
-      // already replaced by a regular file
-    }
-  }
-});
-
-/** `p`, or a rejection saying it hung when it has not settled within `ms`. */
-async function settles<T>(p: Promise<T>, ms = 3000): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`hung: not settled within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([p, hung]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function until(cond: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}
+const mkfifo = useFifos();
 
 const FIFO_MESSAGE = /conversation_history\.jsonl is a FIFO \(named pipe\), not a regular file/;
 

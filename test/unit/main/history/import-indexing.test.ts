@@ -6,6 +6,7 @@ import { HistoryService } from '../../../../src/main/history/history-service.ts'
 import { importWenziFolder } from '../../../../src/main/history/wenzi-import.ts';
 import { rebuildPays } from '../../../../src/main/history/wenzi-import-indexed.ts';
 import { newRecord, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
+import { writeMinuteWenziFolder } from '../../../helpers/wenzi-folder.ts';
 
 /**
  * `HistoryService.importWenzi`, the one import of the app and the CLI: a big import stops mirroring into
@@ -16,23 +17,9 @@ import { newRecord, useTempDirs, wenziLine } from '../../../helpers/history-fixt
 
 const tmp = useTempDirs();
 
-/** A WenZi folder of `n` records one minute apart from `start` (a tenth in the active file, the rest in month archives); WenZi keys are timestamps. */
+/** A WenZi folder of `n` records one minute apart from `start`; WenZi keys are timestamps. */
 function wenziFolder(n: number, tag = 'r', start = Date.UTC(2024, 0, 1)): string {
-  const dir = tmp();
-  const archives = path.join(dir, 'conversation_history_archives');
-  fs.mkdirSync(archives);
-  const firstActive = n - Math.floor(n / 10);
-  const files = new Map<string, string[]>();
-  for (let i = 0; i < n; i++) {
-    const ts = new Date(start + i * 60_000).toISOString();
-    const line = wenziLine(ts, `${tag} 第${i}条，今天和萍萍讨论了 Orion${i % 977} 的进度`);
-    const file = i >= firstActive ? path.join(dir, 'conversation_history.jsonl') : path.join(archives, `${ts.slice(0, 7)}.jsonl`);
-    const lines = files.get(file);
-    if (lines) lines.push(line);
-    else files.set(file, [line]);
-  }
-  for (const [file, lines] of files) fs.writeFileSync(file, `${lines.join('\n')}\n`);
-  return dir;
+  return writeMinuteWenziFolder(tmp(), n, (i, ts) => wenziLine(ts, `${tag} 第${i}条，今天和萍萍讨论了 Orion${i % 977} 的进度`), start);
 }
 
 /** A data folder holding `n` dictations of its own, indexed, and the service over it. */

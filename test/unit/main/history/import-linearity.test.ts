@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../../src/main/history/history-store.ts';
 import { importWenziFolder } from '../../../../src/main/history/wenzi-import.ts';
 import { quiet, useTempDirs } from '../../../helpers/history-fixtures.ts';
+import { writeMinuteWenziFolder } from '../../../helpers/wenzi-folder.ts';
 
 /**
  * A WenZi import grows linearly with the number of records: 200,000 take at most 15× the time of
@@ -14,24 +13,11 @@ import { quiet, useTempDirs } from '../../../helpers/history-fixtures.ts';
 
 const tmp = useTempDirs();
 
-/** A WenZi folder of `n` records one minute apart (a tenth in the active file, the rest in month archives), written in one pass. */
+/** A WenZi folder of `n` records one minute apart, written in one pass. */
 function wenziFolder(n: number): string {
-  const dir = tmp();
-  const archives = path.join(dir, 'conversation_history_archives');
-  fs.mkdirSync(archives);
-  const start = Date.UTC(2024, 0, 1);
-  const firstActive = n - Math.floor(n / 10);
-  const files = new Map<string, string[]>();
-  for (let i = 0; i < n; i++) {
-    const ts = new Date(start + i * 60_000).toISOString();
-    const line = `{"timestamp": "${ts}", "asr_text": "第${i}条，今天和平平讨论了 Orion${i % 977} 的进度", "enhanced_text": null, "final_text": "第${i}条，今天和萍萍讨论了 Orion${i % 977} 的进度", "enhance_mode": "proofread", "preview_enabled": true, "input_context": {"app_name": "Slack"}}`;
-    const file = i >= firstActive ? path.join(dir, 'conversation_history.jsonl') : path.join(archives, `${ts.slice(0, 7)}.jsonl`);
-    const lines = files.get(file);
-    if (lines) lines.push(line);
-    else files.set(file, [line]);
-  }
-  for (const [file, lines] of files) fs.writeFileSync(file, `${lines.join('\n')}\n`);
-  return dir;
+  return writeMinuteWenziFolder(tmp(), n, (i, ts) =>
+    `{"timestamp": "${ts}", "asr_text": "第${i}条，今天和平平讨论了 Orion${i % 977} 的进度", "enhanced_text": null, "final_text": "第${i}条，今天和萍萍讨论了 Orion${i % 977} 的进度", "enhance_mode": "proofread", "preview_enabled": true, "input_context": {"app_name": "Slack"}}`,
+  );
 }
 
 /** Seconds one import of `wenziDir` into a fresh store takes (the store's opening excluded). */

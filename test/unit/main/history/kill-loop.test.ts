@@ -8,7 +8,7 @@ import { HistoryStore } from '../../../../src/main/history/history-store.ts';
 import { parseJsonlLines } from '../../../../src/main/history/jsonl-reader.ts';
 import { historyPaths } from '../../../../src/main/history/paths.ts';
 import { recordKey, type NewHistoryRecord } from '../../../../src/shared/history/record.ts';
-import { makeTempDir, rmTempDir } from '../../../helpers/history-fixtures.ts';
+import { makeTempDir, rmTempDir, until } from '../../../helpers/history-fixtures.ts';
 import { fillUntil, mountSmallFs, type SmallFs } from '../../../helpers/small-fs.ts';
 
 /**
@@ -279,15 +279,6 @@ function checkAcked(dataDir: string, acked: ReadonlySet<string>, where: string, 
   }
   for (const [key, n] of counts) expect(n, `duplicate ${key} ${where}`).toBeLessThanOrEqual(moving.has(key) ? 2 : 1);
   return torn;
-}
-
-async function until(cond: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
 }
 
 /**

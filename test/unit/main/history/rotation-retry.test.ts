@@ -5,7 +5,7 @@ import { HistoryStore } from '../../../../src/main/history/history-store.ts';
 import { historyPaths } from '../../../../src/main/history/paths.ts';
 import { hasRoomToRotate } from '../../../../src/main/history/rotation.ts';
 import { rotationIntentPath } from '../../../../src/main/history/rotation-run.ts';
-import { newRecord } from '../../../helpers/history-fixtures.ts';
+import { newRecord, until } from '../../../helpers/history-fixtures.ts';
 import { fillUntil, mountSmallFs, type SmallFs } from '../../../helpers/small-fs.ts';
 
 /**
@@ -21,15 +21,6 @@ afterAll(() => {
 
 /** The app's real retry wait (30 s): the test must see the rotation done long before it. */
 const OPTS = { maxRecords: 100, rotateMinBytes: 16 * 1024, rotationQuietMs: 0, rotationRetryMs: 30_000, writeRetryMs: 40 };
-
-async function until(cond: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
-}
 
 /** A 1 MB disk holding an active file past both thresholds, filled until a rotation no longer fits. */
 function fullDiskWithDueRotation(): { dataDir: string; filler: string } | string {

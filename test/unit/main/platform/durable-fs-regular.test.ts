@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appendDurable, truncateDurable } from '../../../../src/main/platform/durable-fs.ts';
 import { APPEND_FLAGS, openRegularSync, READ_FLAGS } from '../../../../src/main/platform/regular-open.ts';
 import { useTempDirs } from '../../../helpers/history-fixtures.ts';
+import { settles, useFifos } from '../../../helpers/fifo-fixtures.ts';
 
 /**
  * The shared durable append (and truncate) writes only to a regular file: opening a FIFO for writing
@@ -13,35 +13,7 @@ import { useTempDirs } from '../../../helpers/history-fixtures.ts';
  */
 
 const tmp = useTempDirs();
-const fifos: string[] = [];
-
-function mkfifo(p: string): void {
-  execFileSync('mkfifo', [p]);
-  fifos.push(p);
-}
-
-// Releases an open that blocked on the FIFO before the fix (O_RDWR opens both ends without blocking on Linux).
-afterEach(() => {
-  for (const p of fifos.splice(0)) {
-    try {
-      fs.closeSync(fs.openSync(p, fs.constants.O_RDWR | fs.constants.O_NONBLOCK));
-    } catch {
-      // gone
-    }
-  }
-});
-
-async function settles<T>(p: Promise<T>, ms = 3000): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const hung = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`hung: not settled within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([p, hung]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const mkfifo = useFifos();
 
 describe('appendDurable and truncateDurable refuse what is not a regular file', () => {
   it('a FIFO: rejected at once with ENOTREG, naming it', async () => {
