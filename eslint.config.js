@@ -14,6 +14,63 @@ const nodeAndElectron = [
   { name: 'electron', message: 'Only src/main/{app,ipc,platform,settings/secrets} and src/preload may import electron.' },
 ];
 
+/** The layers of src/main, lowest first; folders in one row are peers and may not import each other. */
+const MAIN_LAYERS = [['ports'], ['platform'], ['audio', 'asr', 'enhance', 'history', 'settings'], ['dictation'], ['ipc'], ['app']];
+/**
+ * Peer imports the table allows for now, each with its reason. asr → audio: every engine consumes audio's PCM
+ * helpers, and the ASR service journals audio and runs its VAD; audio sits below asr in fact, while
+ * ARCHITECTURE.md lists them as peers (to settle there: amend the order, or move the pure PCM helpers to src/shared).
+ */
+const PEER_IMPORTS_ALLOWED = { asr: ['audio'] };
+/** Folders of src/main that may import electron (settings/secrets*.ts too, handled below). */
+const ELECTRON_FOLDERS = new Set(['app', 'ipc', 'platform']);
+const noElectronInServices = { name: 'electron', message: 'Services run under plain Node: put Electron glue in app/, ipc/, platform/ or settings/secrets.' };
+const noRendererOrPreload = { group: ['**/renderer/**', '**/preload/**'], message: 'Main never imports renderer or preload code.' };
+
+/** The src/main folders `folder` must not import: its peers and every layer above it, and the composition root. */
+function foldersAbove(folder) {
+  const level = MAIN_LAYERS.findIndex((row) => row.includes(folder));
+  const allowed = PEER_IMPORTS_ALLOWED[folder] ?? [];
+  return MAIN_LAYERS.flatMap((row, i) => (i < level ? [] : row.filter((other) => other !== folder && !allowed.includes(other))));
+}
+
+/**
+ * The import pattern that refuses `forbidden` from a file of src/main/<folder>: a relative path climbing
+ * to src/main and into one of them (`../dictation/x.ts`, `../../ipc/x.ts`), and src/main/index.ts.
+ * src/shared's folders (`../../shared/history/`) never match: the climb must be followed by the folder.
+ */
+function layerPattern(folder, forbidden) {
+  const names = [...forbidden, 'index\\.ts$'].join('|');
+  const peers = MAIN_LAYERS.find((row) => row.includes(folder)).filter((other) => forbidden.includes(other));
+  const peerNote = peers.length ? ` Peers (${peers.join(', ')}) only through src/shared types or ports.` : '';
+  return {
+    regex: `^(\\.\\./)+(${names})(/|$)`,
+    message: `src/main/${folder} imports only the layers below it (ARCHITECTURE.md: ${MAIN_LAYERS.map((row) => row.join(', ')).join(' < ')} < index.ts).${peerNote} Move the shared code down (src/shared, or a port in the lowest layer that needs it).`,
+  };
+}
+
+/** One config block per folder of src/main (two for settings: its secrets files may import electron). */
+function mainLayerBlocks() {
+  return MAIN_LAYERS.flat().flatMap((folder) => {
+    const layer = layerPattern(folder, foldersAbove(folder));
+    const files = [`src/main/${folder}/**/*.ts`];
+    const floor = folder === 'ports' ? [{ regex: '^(?!\\.\\./\\.\\./shared/|\\./)', message: 'src/main/ports imports only src/shared and itself.' }] : [];
+    const rule = (paths) => ({ 'no-restricted-imports': restrict(paths, [layer, ...floor, noRendererOrPreload]) });
+    if (ELECTRON_FOLDERS.has(folder)) return [{ files, rules: rule([]) }];
+    const electronGlue = folder === 'settings' ? ['src/main/settings/secrets*.ts'] : [];
+    const blocks = [{ files, ignores: electronGlue, rules: rule(folder === 'ports' ? [{ name: 'electron', message: 'Ports are plain types: no electron.' }] : [noElectronInServices]) }];
+    return electronGlue.length ? [...blocks, { files: electronGlue, rules: rule([]) }] : blocks;
+  });
+}
+
+/** Files allowed past max-lines for now, each with why it is not split yet. */
+const MAX_LINES_ALLOWED = [
+  ['src/main/history/history-service.ts', 'under active change (rotation and import work); split once that lands'],
+  ['src/main/dictation/controller.ts', "the session loop and its public API; the effects are already out in session-io, enhance-step and delivery"],
+  ['src/main/app/dictation-app.ts', 'the wiring of dictation to Electron in one place; a split would scatter one composition'],
+  ['src/main/settings/config-store.ts', 'load, validate, repair and save of one file; 5 lines over'],
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'release/**', 'bench/results/**', '.tmp/**'] },
   js.configs.recommended,
@@ -78,29 +135,18 @@ export default tseslint.config(
       ),
     },
   },
+  // The order inside src/main (ARCHITECTURE.md, "Dependency direction"): ports < platform < audio, asr,
+  // enhance, history, settings < dictation < ipc < app < index.ts. A folder imports only folders below it,
+  // and its peers only through src/shared types or ports. Modelled on VS Code's layering rule, one table
+  // of layers checked on every import:
+  // https://github.com/microsoft/vscode/blob/main/.eslint-plugin-local/code-layering.ts
+  ...mainLayerBlocks(),
   {
-    // Platform (OS glue) sits below the services that use it: the ports it implements live in
-    // src/main/ports, so nothing here may reach up into dictation, the app or the IPC layer.
-    files: ['src/main/platform/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-        [],
-        [
-          { group: ['**/dictation/**', '**/app/**', '**/ipc/**'], message: 'platform is below dictation, app and ipc: declare the port in src/main/ports.' },
-          { group: ['**/renderer/**', '**/preload/**'], message: 'Main never imports renderer or preload code.' },
-        ],
-      ),
-    },
-  },
-  {
-    // The ports are the floor of src/main: types over src/shared, importing nothing above them.
-    files: ['src/main/ports/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict(
-        [{ name: 'electron', message: 'Ports are plain types: no electron.' }],
-        [{ regex: '^(?!\\.\\./\\.\\./shared/|\\./)', message: 'src/main/ports imports only src/shared and itself.' }],
-      ),
-    },
+    // ARCHITECTURE.md, convention 8: a file past ~400 lines is asking to be split. Counted as `wc -l` counts
+    // them (blank lines and comments included): https://eslint.org/docs/latest/rules/max-lines
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: MAX_LINES_ALLOWED.map(([file]) => file),
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
     files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}'],

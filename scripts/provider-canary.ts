@@ -20,10 +20,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { settingsFromConfig, type EnhancerSettings } from '../src/main/enhance/enhancer.ts';
-import { redactSecrets, type LlmProvider } from '../src/main/enhance/llm-client.ts';
+import type { LlmProvider } from '../src/main/enhance/llm-client.ts';
+import { redact } from '../src/shared/redact.ts';
 import { providerPresets } from '../src/main/enhance/providers/presets.ts';
 import { verifyProvider } from '../src/main/enhance/verify-provider.ts';
-import { defaultConfig } from '../src/main/settings/config-schema.ts';
+import { defaultConfig } from '../src/shared/config/config-schema.ts';
 import type { ProviderCheckResult, ProviderPreset } from '../src/shared/ipc/provider-types.ts';
 import type { ProviderKind } from '../src/shared/provider-kinds.ts';
 
@@ -116,7 +117,7 @@ async function checkTarget(t: CanaryTarget, dataDir: string): Promise<CanaryResu
     message = `canary error: ${e instanceof Error ? e.message : String(e)}`;
   }
   // The report is printed and filed as an issue: no key in it, whatever a provider echoed.
-  return { kind: t.kind, model: t.model, ok, message: redactSecrets(message, [t.apiKey]) };
+  return { kind: t.kind, model: t.model, ok, message: redact(message, [t.apiKey]) };
 }
 
 /** Checks every preset whose key is set in `env`, one after another, printing one line each through `print`. */

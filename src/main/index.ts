@@ -25,7 +25,7 @@ import { isAllowedExternalUrl } from './ipc/external-urls.ts';
 import type { Broadcast } from './ipc/register.ts';
 import { setupIpc } from './ipc/setup.ts';
 import { historyApiOf, historyChangesOf } from './ipc/handlers/history.ts';
-import { createSettingsApi } from './ipc/handlers/settings-services.ts';
+import { createSettingsApi } from './ipc/settings-services.ts';
 import { electronFileDialogs } from './ipc/file-dialogs-electron.ts';
 import { ModelManager } from './asr/model-manager.ts';
 import { REMOTE_SPEECH_SECRET, verifyRemoteSpeech } from './asr/verify-remote-speech.ts';

@@ -13,7 +13,7 @@ import type { OutputPort } from '../../src/main/ports/output-port.ts';
 import { openServiceGraph, type ServiceGraph } from '../../src/main/dictation/service-graph.ts';
 import type { HistoryService } from '../../src/main/history/history-service.ts';
 import type { Broadcast } from '../../src/main/ipc/register.ts';
-import type { DictationIpcService } from '../../src/main/ipc/services.ts';
+import type { DictationIpcService } from '../../src/main/dictation/dictation-service.ts';
 import type { ConfigStore } from '../../src/main/settings/config-store.ts';
 import type { DictationEvent, HotkeyStatusWire } from '../../src/shared/ipc/dictation-types.ts';
 import { readPcm, speechWav } from './audio-fixtures.ts';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import type { CatalogEntry } from '../../src/main/asr/model-catalog.ts';
 import { ensureRandomWhisperModel } from './whisper-model.ts';
-import type { DialogFilter, FileDialogs } from '../../src/main/ipc/handlers/settings-services.ts';
+import type { DialogFilter, FileDialogs } from '../../src/main/ipc/settings-services.ts';
 
 /** A running model mirror. */
 export interface ModelMirror {

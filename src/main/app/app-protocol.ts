@@ -12,14 +12,8 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { CustomScheme, Protocol } from 'electron';
+import { APP_HOST, APP_ORIGIN, APP_SCHEME } from '../../shared/app-origin.ts';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.ts';
-
-/** The scheme of our pages. */
-export const APP_SCHEME = 'app';
-/** The one host under it: the built renderer folder. */
-export const APP_HOST = 'tingxie';
-/** The origin of every built page (`'self'` in the CSP). */
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /**
  * The scheme's privileges (protocol.registerSchemesAsPrivileged, https://www.electronjs.org/docs/latest/api/protocol):

@@ -23,7 +23,7 @@ import type { SecretReader } from '../enhance/enhancer.ts';
 import { SoundingCapture } from '../dictation/sounding-capture.ts';
 import type { HistoryService } from '../history/history-service.ts';
 import type { Broadcast } from '../ipc/register.ts';
-import type { DictationIpcService } from '../ipc/services.ts';
+import type { DictationIpcService } from '../dictation/dictation-service.ts';
 import { electronClipboard } from '../platform/clipboard-electron.ts';
 import { platformFocus } from '../platform/focus.ts';
 import { platformInputContext } from '../platform/input-context.ts';

@@ -19,7 +19,7 @@ import { keyDisplayName } from '../../shared/key-names.ts';
 import { FN_KEY_CODE, parseKeyName } from '../dictation/hotkey-keys.ts';
 import { bindingsFromConfig, HotkeyRouter, type HotkeyAction, type HotkeyBindings, type RecordingKeyRole } from '../dictation/hotkey-router.ts';
 import { RecordingKeyGrabs, recordingShortcuts, shortcutsAct, type RecordingShortcut, type ShortcutRegistry } from '../dictation/recording-keys.ts';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import { startFnWatcher, type FnWatcher, type FnWatcherStart } from '../platform/fn-key-mac.ts';
 import { startKeyHook, type KeyHook, type KeyHookStart } from '../platform/key-hook.ts';
 import type { KeyTap } from '../platform/keystroke.ts';

@@ -6,7 +6,7 @@
  * after "ready" (tray up, hotkeys armed) on a later turn of the event loop, it delays neither the start
  * nor a dictation: the microphone's pre-roll covers a key pressed meanwhile.
  */
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 
 /** Whether the current settings will use the SDK: AI enhancement on, or the remote speech engine. */
 export function sdkNeeded(config: Config): boolean {

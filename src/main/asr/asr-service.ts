@@ -1,11 +1,11 @@
 import type { AudioJournal } from '../audio/journal.ts';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import { createAsrEngine } from './engine-factory.ts';
 import type { HostLauncher } from './host-launcher.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
 import { engineLanguage, promptWithPrefix, recognitionEngine } from './recognition-language.ts';
 import { transcribeJournaled } from './journaled.ts';
-import { keyMismatchText } from '../settings/key-origin.ts';
+import { keyMismatchText } from '../../shared/secret-names.ts';
 import type { ChunkerOptions } from '../audio/speech-chunker.ts';
 import { prewarmSpeechDetector } from '../audio/vad.ts';
 import { chunkedEngine, LiveTranscription } from './live-transcriber.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import type { HostLauncher } from './host-launcher.ts';
 import { LocalWhisperEngine } from './local-engine.ts';
 import { findModel, modelRelPath } from './model-catalog.ts';

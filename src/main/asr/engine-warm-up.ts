@@ -6,7 +6,7 @@
  * after key-up. A failed warm-up (no model installed, addon not built) is only logged: the dictation
  * itself reports the problem to the user through its usual notice.
  */
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 
 /** Whether the settings ask for the engine to be loaded before the first dictation. */
 export function wantsWarmUp(config: Config): boolean {

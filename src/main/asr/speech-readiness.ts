@@ -5,7 +5,7 @@
  * instead of a dictation failing with "model file not found".
  */
 import fs from 'node:fs';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import { resolveModelPath } from './engine-factory.ts';
 
 /** The name of the local model that is chosen but not installed, or null when speech can be recognised. */

@@ -7,8 +7,8 @@
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import type { SpeechCheckResult } from '../../shared/ipc/onboarding-contract.ts';
 import { redactCut } from '../../shared/redact.ts';
-import { hostOf } from '../enhance/llm-client.ts';
-import type { Config } from '../settings/config-schema.ts';
+import { hostOf } from '../../shared/url-host.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import { engineLanguage } from './recognition-language.ts';
 import { RemoteAsrEngine } from './remote-engine.ts';
 import { AsrError } from './types.ts';

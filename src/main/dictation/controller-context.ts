@@ -7,7 +7,7 @@
 import type { DictationEvent, DictationSnapshot } from '../../shared/ipc/dictation-types.ts';
 import type { AudioJournal } from '../audio/journal.ts';
 import type { InputContextInfo } from '../ports/input-context-port.ts';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import type { ClockPort, DictationPorts, LiveAsr } from './ports.ts';
 import type { SessionBuffer } from './session-buffer.ts';
 import type { SessionJournal } from './session-journal.ts';

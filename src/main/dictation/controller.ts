@@ -12,7 +12,7 @@ import { newRecordId } from '../../shared/history/record.ts';
 import type { DictationEvent, DictationSnapshot, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import { AudioJournal } from '../audio/journal.ts';
 import { inputContextLine } from '../enhance/input-context-line.ts';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
 import { deliverAgain, journalRecord, logJournaledRecords, LoggedRecords, logRecord, runOutput } from './delivery.ts';
 import { runEnhance } from './enhance-step.ts';

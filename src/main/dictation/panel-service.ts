@@ -5,7 +5,7 @@
  */
 import type { DictationModeWire, DictationPromptWire } from '../../shared/ipc/dictation-types.ts';
 import type { Enhancer } from '../enhance/enhancer.ts';
-import type { DictationIpcService } from '../ipc/services.ts';
+import type { DictationIpcService } from './dictation-service.ts';
 import type { DictationController } from './controller.ts';
 
 /** The panel methods of {@link DictationIpcService}. */

@@ -6,7 +6,7 @@
  */
 import type { NewHistoryRecord } from '../../shared/history/record.ts';
 import type { DictationEvent } from '../../shared/ipc/dictation-types.ts';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import type { InputContextPort } from '../ports/input-context-port.ts';
 import type { OutputPort } from '../ports/output-port.ts';
 import type { EnhanceOutcome } from './session-types.ts';

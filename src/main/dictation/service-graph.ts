@@ -15,7 +15,7 @@ import { contextWindowLookup } from '../enhance/context-window.ts';
 import { Enhancer, providerFromConfig, settingsFromConfig, type SecretReader } from '../enhance/enhancer.ts';
 import { VOCABULARY_DB_FILE, VocabularyStore } from '../enhance/vocabulary-store.ts';
 import { HistoryService } from '../history/history-service.ts';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import type { AsrPort, EnhancePort, HistoryPort, VocabularyPort } from './ports.ts';
 import type { EnhanceOutcome } from './session-types.ts';
 

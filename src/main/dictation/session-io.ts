@@ -10,7 +10,7 @@ import { isSilent } from '../audio/levels.ts';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { prepareForAsr } from '../audio/prepare.ts';
 import { resample } from '../audio/resample.ts';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
 import type { LiveAsr } from './ports.ts';
 import { readRecordingFile, recordingFile } from './session-buffer.ts';

@@ -1,5 +1,5 @@
 import type { PromptCacheReport } from '../../shared/ipc/provider-types.ts';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import type { PromptLanguage } from './builtin-modes.ts';
 import { Enhancer, providerFromConfig, settingsFromConfig, type EnhancerSettings } from './enhancer.ts';
 import type { RecentHistorySource } from './history-builder.ts';

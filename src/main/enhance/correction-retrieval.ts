@@ -1,6 +1,5 @@
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
-import type { CorrectedRow } from '../history/history-index.ts';
-import type { StoreEvent } from '../history/store-types.ts';
+import type { CorrectedRow } from '../../shared/history/corrected-row.ts';
 import { CorrectionTable, DEFAULT_TABLE_LIMITS, type CorrectionTableLimits } from './correction-table.ts';
 
 /**
@@ -22,12 +21,24 @@ export interface CorrectionIndex {
   correctedRowsByKeys(keys: readonly string[]): CorrectedRow[];
 }
 
+/**
+ * The history changes the retriever reads: the fields it uses of each StoreEvent
+ * (src/main/history/store-types.ts), which satisfies it. A port, so enhance never imports history.
+ */
+export type HistoryChange =
+  | { readonly type: 'appended'; readonly record: StoredRecord }
+  | { readonly type: 'updated'; readonly file: string; readonly record: StoredRecord }
+  | { readonly type: 'deleted'; readonly keys: readonly string[] }
+  | { readonly type: 'rotated'; readonly rotation: { readonly moves: readonly { readonly key: string; readonly month: string }[] } }
+  | { readonly type: 'added'; readonly rows: readonly { readonly record: StoredRecord; readonly file: string }[] }
+  | { readonly type: 'cleared'; readonly files: readonly string[] };
+
 /** What the retriever needs from the history (HistoryService satisfies it). */
 export interface CorrectionHistory {
   readonly indexReady: Promise<void>;
   readonly indexOrNull: CorrectionIndex | null;
   readonly indexStale: boolean;
-  readonly store: { onChange(listener: (e: StoreEvent) => void): () => void };
+  readonly store: { onChange(listener: (e: HistoryChange) => void): () => void };
 }
 
 /** Options of the retriever (tests shrink them). */
@@ -191,7 +202,7 @@ export class CorrectionRetriever {
   }
 
   /** One store change, applied to the table (the service has already applied it to the index). */
-  private apply(e: StoreEvent): void {
+  private apply(e: HistoryChange): void {
     try {
       switch (e.type) {
         case 'appended':

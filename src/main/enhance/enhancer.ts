@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { providerRefusalText } from '../../shared/notices/notice-text.ts';
-import type { Config } from '../settings/config-schema.ts';
-import { keyMismatchText } from '../settings/key-origin.ts';
-import { providerSecretName, type KeyMismatch } from '../settings/secrets.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
+import { redact } from '../../shared/redact.ts';
+import { keyMismatchText, providerSecretName, type KeyMismatch } from '../../shared/secret-names.ts';
 import type { PromptLanguage } from './builtin-modes.ts';
 import { RESERVED_MODE_OFF } from './builtin-modes.ts';
 import { CorrectionRetriever, type CorrectionHistory, type RetrievalStats } from './correction-retrieval.ts';
 import { checkDivergence, guardTaskOf } from './divergence-guard.ts';
 import { HistoryBuilder, type RecentHistorySource } from './history-builder.ts';
-import { redactSecrets, streamChat, type CallUsage, type ChatOutcome, type FailureReason, type LlmProvider, type StreamEvent } from './llm-client.ts';
+import { streamChat, type CallUsage, type ChatOutcome, type FailureReason, type LlmProvider, type StreamEvent } from './llm-client.ts';
 import { chosenModeIssue, loadModes, modesDir, resolveMode, stepsOf, type EnhanceMode, type ModeIssue } from './modes.ts';
 import type { ContextWindowLookup, ProviderWindow } from './context-window.ts';
 import { budgetReport, buildStepRequest, type BudgetReport, type BuiltRequest, type StepSettings } from './request-builder.ts';
@@ -311,7 +311,7 @@ export class Enhancer {
 
   private scrub(text: string): string {
     const p = this.deps.provider(this.settings.providerId);
-    return redactSecrets(text, [p?.apiKey]);
+    return redact(text, [p?.apiKey]);
   }
 
   private warn(message: string): void {

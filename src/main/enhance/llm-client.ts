@@ -2,7 +2,8 @@ import type OpenAI from 'openai';
 import type { ProviderKind } from '../../shared/provider-kinds.ts';
 import type { ProviderRefusal } from '../../shared/notices/notice.ts';
 import { providerRefusalText } from '../../shared/notices/notice-text.ts';
-import { redact, redactCut } from '../../shared/redact.ts';
+import { redactCut } from '../../shared/redact.ts';
+import { hostOf } from '../../shared/url-host.ts';
 import { readProviderError } from './provider-error.ts';
 import { ThinkStream } from './think-split.ts';
 import { usageFromChunk, type CallUsage } from './usage.ts';
@@ -76,11 +77,6 @@ export interface ChatCallOptions {
 export type ChatOutcome =
   | { readonly ok: true; readonly answer: string; readonly thinking: string; readonly usage: CallUsage | null; readonly attempts: number }
   | { readonly ok: false; readonly reason: FailureReason; readonly attempts: number };
-
-/** Removes the given keys (and anything credential-shaped) from provider text: the shared `redact` (src/shared/redact.ts). */
-export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
-  return redact(text, secrets);
-}
 
 let sdk: Promise<{ default: OpenAiModule }> | undefined;
 /** The SDK module, loaded on first use (keeps it off the start-up path). */
@@ -283,14 +279,5 @@ export async function listModels(p: LlmProvider, timeoutMs = 10_000): Promise<Mo
     if (e.name === 'APIConnectionTimeoutError' || /timed? ?out/i.test(String(e.message))) return fail('timeout', `the server did not answer within ${Math.round(timeoutMs / 100) / 10} s`);
     if (status === undefined) return fail('unreachable', `cannot reach ${hostOf(p.baseURL)} (${e.cause?.code ?? e.message ?? String(err)})`);
     return fail('failed', classify(err, null, secrets).reason.message);
-  }
-}
-
-/** Host and port of a base URL for messages (no path, no credentials). */
-export function hostOf(baseURL: string): string {
-  try {
-    return new URL(baseURL).host;
-  } catch {
-    return 'the server';
   }
 }

@@ -1,11 +1,14 @@
 import type { ProviderCheckCode, ProviderCheckResult, VerifyAdvice } from '../../shared/ipc/provider-types.ts';
 import type { ProviderRefusal } from '../../shared/notices/notice.ts';
-import type { Config } from '../settings/config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
+import { redact } from '../../shared/redact.ts';
+import { hostOf } from '../../shared/url-host.ts';
 import { RESERVED_MODE_OFF, type PromptLanguage } from './builtin-modes.ts';
 import { Enhancer, type EnhanceResult, type EnhancerSettings } from './enhancer.ts';
 import type { RecentHistorySource } from './history-builder.ts';
-import { hostOf, listModels, redactSecrets, type LlmProvider, type ModelListing } from './llm-client.ts';
-import { profileFor, recogniseKind, PROFILES } from './providers/registry.ts';
+import { listModels, type LlmProvider, type ModelListing } from './llm-client.ts';
+import { profileFor, PROFILES } from './providers/registry.ts';
+import { recogniseKind } from '../../shared/providers/recognise-kind.ts';
 import type { VocabularyStore } from './vocabulary-store.ts';
 
 /**
@@ -77,7 +80,7 @@ export async function verifyProvider(provider: LlmProvider, settings: EnhancerSe
   const elapsedMs = Date.now() - started;
   const code = checkCode(result);
   const refusal = result.reason?.refusal ?? null;
-  const scrub = (t: string): string => redactSecrets(t, [provider.apiKey]);
+  const scrub = (t: string): string => redact(t, [provider.apiKey]);
   return {
     ...base,
     ok: code === 'ok',

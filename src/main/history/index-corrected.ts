@@ -3,22 +3,11 @@
  * included), kept apart from HistoryIndex's write and browse paths. Statements are prepared on first use:
  * only the enhancer reads them.
  */
+import type { CorrectedRow } from '../../shared/history/corrected-row.ts';
 import type { SqliteDb, SqliteStatement } from './index-db.ts';
 
-/** A record the user corrected, as the enhancer's correction table reads it (see `correctedRows`). */
-export interface CorrectedRow {
-  /** Index rowid (time order): the cursor for the next page. */
-  readonly rid: number;
-  readonly key: string;
-  /** 'active' | 'YYYY-MM' | 'unknown' */
-  readonly file: string;
-  readonly timestamp: string;
-  readonly asr_text: string;
-  readonly final_text: string;
-  readonly enhance_mode: string;
-  readonly preview_enabled: boolean;
-  readonly outcome: string | null;
-}
+/** The row type, declared in src/shared so the enhancer reads it without importing history (history-index.ts re-exports it). */
+export type { CorrectedRow } from '../../shared/history/corrected-row.ts';
 
 interface CorrectedRowRaw {
   rid: number;

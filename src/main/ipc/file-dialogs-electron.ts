@@ -3,7 +3,7 @@
  * the same {@link FileDialogs} shape). Each resolves to the chosen path, or null when cancelled.
  */
 import { dialog } from 'electron';
-import type { DialogFilter, FileDialogs } from './handlers/settings-services.ts';
+import type { DialogFilter, FileDialogs } from './settings-services.ts';
 
 const toElectron = (filters: readonly DialogFilter[]) => filters.map((f) => ({ name: f.name, extensions: [...f.extensions] }));
 

@@ -6,7 +6,7 @@ import type { SpeechCheckResult } from '../../shared/ipc/onboarding-contract.ts'
 import type { ConfigStore } from '../settings/config-store.ts';
 import type { SecretStore } from '../settings/secrets.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
-import type { CaptureStatus, DictationModeWire, DictationPromptWire, DictationSnapshot, HotkeyStatusWire, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
+import type { DictationIpcService } from '../dictation/dictation-service.ts';
 import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
 import type { RecordUpdate, StoredRecord } from '../../shared/history/record.ts';
 import type { FileActionResult, HistoryImportResult, ModeItem, ModelItem, PromptCacheReport, ProviderCheckResult, ProviderModelList, ProviderPreset, VocabImportResult, VocabItem } from '../../shared/ipc/settings-types.ts';
@@ -45,34 +45,7 @@ export interface HistoryApi {
   stats(q: StatsQuery): Promise<UsageStats>;
 }
 
-/** What the capture window and the panel may do with dictation sessions (src/main/dictation/service.ts). */
-export interface DictationIpcService {
-  frames(sessionId: string, seq: number, sampleRate: number, pcm: Float32Array): void;
-  captureStatus(status: CaptureStatus): void;
-  snapshot(): DictationSnapshot;
-  confirm(sessionId: string, text: string, action: 'paste' | 'copy'): void;
-  cancel(sessionId: string): void;
-  recoverable(): readonly RecoverableSession[];
-  recover(id: string, action: 'finish' | 'discard'): void;
-  /** Hotkey registration status (Settings shows failures and conflicts). */
-  hotkeys(): HotkeyStatusWire;
-  /** The modes the panel offers, in menu order. */
-  modes(): readonly DictationModeWire[];
-  /** Re-runs session `sessionId`'s enhancement in `mode` (ignored for another session). */
-  setMode(sessionId: string, mode: string): void;
-  /** The system prompt the enhancer builds for the session's transcript in `mode`. */
-  prompt(sessionId: string, mode: string): Promise<DictationPromptWire>;
-  /** Pastes or copies a reopened earlier preview (only when no dictation is under way); updates session `sessionId`'s record when the text changed. */
-  deliver(text: string, action: 'paste' | 'copy', sessionId?: string): Promise<void>;
-  /** Hides the panel when no dictation is under way (Esc on an idle panel). */
-  hidePanel(): void;
-  /** Panel Retry of a failed transcription or enhancement of session `sessionId`; false when there is nothing to retry. */
-  retry(sessionId: string): boolean;
-  /** Runs a record's transcript through `mode` into the preview panel (History Browser "Re-run in mode…"). */
-  rerun(text: string, mode: string, sttModel?: string): void;
-}
-
-/** What the Settings window may do beyond config and secrets (src/main/ipc/handlers/settings-services.ts builds it). */
+/** What the Settings window may do beyond config and secrets (src/main/ipc/settings-services.ts builds it). */
 export interface SettingsApi {
   vocabularyList(filter: string): readonly VocabItem[];
   vocabularyAdd(input: { readonly wrong: string; readonly right: string; readonly note?: string | undefined }): VocabItem;

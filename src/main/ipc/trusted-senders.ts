@@ -7,7 +7,7 @@
  */
 import { windowMayCall } from '../../shared/ipc/window-scopes.ts';
 import type { ScopedWindowKind } from '../../shared/ipc/window-scopes.ts';
-import { APP_HOST, APP_SCHEME } from '../app/app-protocol.ts';
+import { APP_HOST, APP_SCHEME } from '../../shared/app-origin.ts';
 import type { IpcSender, SenderScope } from './dispatcher.ts';
 
 /** The parts of Electron's WebContents this module uses. */

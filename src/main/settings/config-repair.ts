@@ -1,4 +1,4 @@
-import { configSchema, defaultConfig, isSecretKeyName, type Config } from './config-schema.ts';
+import { configSchema, defaultConfig, isSecretKeyName, type Config } from '../../shared/config/config-schema.ts';
 import { deletePath, getPath, joinPath, schemaAt, unwrapSchema } from './key-path.ts';
 import { migrate } from './migrations.ts';
 import { cloneJson, isPlainObject } from './plain.ts';

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { redact } from '../../shared/redact.ts';
 import { writeFileAtomic, SerialQueue } from './atomic-write.ts';
 import { pruneBackups, writePrivateBackup } from './backups.ts';
-import { configSchema, isSecretKeyName, type Config } from './config-schema.ts';
+import { configSchema, isSecretKeyName, type Config } from '../../shared/config/config-schema.ts';
 import { mergePreserving, repairConfig, type ConfigIssue, type FoundSecret } from './config-repair.ts';
 import { MAX_CONFIG_BYTES, parseJsonc } from './jsonc.ts';
 import { getPath, joinPath, parseKeyPath, schemaAt, setPath } from './key-path.ts';
 import { cloneJson, deepFreeze, isPlainObject } from './plain.ts';
 
-export type { Config } from './config-schema.ts';
+export type { Config } from '../../shared/config/config-schema.ts';
 export type { ConfigIssue, FoundSecret } from './config-repair.ts';
 
 /** A zod issue as plain data: its message plus the code and bounds the Settings window translates. */

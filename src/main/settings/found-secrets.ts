@@ -1,4 +1,4 @@
-import type { Config } from './config-schema.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
 import type { FoundSecret } from './config-repair.ts';
 import { keyOriginResolver } from './key-origin.ts';
 import type { SecretStore } from './secrets.ts';

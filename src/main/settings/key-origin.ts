@@ -1,5 +1,6 @@
-import type { Config } from './config-schema.ts';
-import { ASR_REMOTE_SECRET, type OriginResolver } from './secrets.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
+import { ASR_REMOTE_SECRET } from '../../shared/secret-names.ts';
+import type { OriginResolver } from './secrets.ts';
 
 /*
  * A stored API key belongs to the server it was entered for, not to a provider id: when `base_url` is
@@ -30,9 +31,4 @@ export function secretOrigin(config: Config, name: string): string | undefined {
 /** The resolver SecretStore.bindOrigins takes, reading the live config each time. */
 export function keyOriginResolver(config: () => Config): OriginResolver {
   return (name) => secretOrigin(config(), name);
-}
-
-/** The sentence a dictation shows instead of sending a key to a server it was not entered for. */
-export function keyMismatchText(what: string, m: { readonly savedFor: string; readonly now: string }): string {
-  return `the API key for ${what} was entered for ${m.savedFor}, but it now points to ${m.now}; the key is not sent to a new server: enter it again in Settings`;
 }

@@ -1,5 +1,5 @@
-import { recogniseKind } from '../enhance/providers/registry.ts';
-import { CONFIG_VERSION } from './config-schema.ts';
+import { recogniseKind } from '../../shared/providers/recognise-kind.ts';
+import { CONFIG_VERSION } from '../../shared/config/config-schema.ts';
 import { getPath, setPath } from './key-path.ts';
 import { isPlainObject } from './plain.ts';
 

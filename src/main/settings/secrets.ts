@@ -1,5 +1,6 @@
 import { promises as fsp } from 'node:fs';
 import { rememberSecret } from '../../shared/redact.ts';
+import type { KeyMismatch } from '../../shared/secret-names.ts';
 import { SerialQueue, writeFileAtomic } from './atomic-write.ts';
 import { writePrivateBackup } from './backups.ts';
 import { isPlainObject } from './plain.ts';
@@ -18,14 +19,6 @@ export type SecretBackend = 'os-keyring' | 'memory' | 'plaintext-consented';
 
 /** File name of the secret store inside the data folder. */
 export const SECRETS_FILE = 'secrets.json';
-
-/** Secret-store name of an LLM provider's API key. */
-export function providerSecretName(providerId: string): string {
-  return `provider:${providerId}`;
-}
-
-/** Secret-store name of the remote transcription endpoint's API key. */
-export const ASR_REMOTE_SECRET = 'asr:remote';
 
 /** Linux safeStorage backends that encrypt with a fixed key, i.e. give no protection. */
 const WEAK_LINUX_BACKENDS: ReadonlySet<string> = new Set(['basic_text', 'unknown']);
@@ -56,14 +49,6 @@ interface StoredEntry {
 
 /** Where a key may be sent now: the origin its service points to (undefined = not configured, no check). */
 export type OriginResolver = (name: string) => string | undefined;
-
-/** A stored key whose service now points to another origin: it is not sent until the user enters it again. */
-export interface KeyMismatch {
-  /** The origin the key was entered for. */
-  readonly savedFor: string;
-  /** The origin the service points to now. */
-  readonly now: string;
-}
 
 const NAME_RE = /^[a-z][a-z0-9-]*:[A-Za-z0-9_.:-]{1,128}$/;
 

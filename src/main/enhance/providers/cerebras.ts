@@ -1,4 +1,4 @@
-import { OPENAI_USAGE, cacheRule, hostIs, type ModelRules, type ProviderProfile } from './profile.ts';
+import { OPENAI_USAGE, cacheRule, type ModelRules, type ProviderProfile } from './profile.ts';
 
 /*
  * Cerebras (api.cerebras.ai/v1).
@@ -29,7 +29,6 @@ export const cerebrasProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_completion_tokens', 'temperature', 'reasoning_effort', 'reasoning_format'],
   models: ['gpt-oss-120b', 'zai-glm-4.7', 'llama3.1-8b', 'qwen-3-235b-a22b-instruct-2507'],
   usage: OPENAI_USAGE,
-  recognises: (url) => hostIs(url, 'cerebras.ai'),
   rules,
   cache: () => cacheRule('unknown', 0, 1, 'cached tokens are reported; no cache rule found in the documentation'),
   contextWindow: () => undefined,

@@ -1,4 +1,4 @@
-import { OPENAI_USAGE, bareModel, cacheRule, hostIs, plainRules, type ProviderProfile } from './profile.ts';
+import { OPENAI_USAGE, bareModel, cacheRule, plainRules, type ProviderProfile } from './profile.ts';
 
 /*
  * Alibaba Cloud Model Studio / DashScope, OpenAI-compatible mode (Qwen).
@@ -27,7 +27,6 @@ export const dashScopeProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_tokens', 'temperature', 'enable_thinking'],
   models: ['qwen-plus', 'qwen-flash', 'qwen3-max', 'qwen-turbo'],
   usage: OPENAI_USAGE,
-  recognises: (url) => hostIs(url, 'aliyuncs.com'),
   rules: (model, thinking) => {
     const m = bareModel(model);
     if (THINKING_ONLY.test(m) || !HYBRID.test(m)) return plainRules();

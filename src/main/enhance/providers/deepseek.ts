@@ -1,4 +1,4 @@
-import { cacheRule, hostIs, plainRules, type ProviderProfile } from './profile.ts';
+import { cacheRule, plainRules, type ProviderProfile } from './profile.ts';
 
 /*
  * DeepSeek (api.deepseek.com).
@@ -25,7 +25,6 @@ export const deepSeekProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_tokens', 'temperature', 'thinking', 'reasoning_effort'],
   models: ['deepseek-v4-flash', 'deepseek-v4-pro'],
   usage: { where: 'chunk.usage', cached: 'prompt_cache_hit_tokens' },
-  recognises: (url) => hostIs(url, 'deepseek.com'),
   rules: (_model, thinking) => plainRules({ thinking: { type: thinking ? 'enabled' : 'disabled' } }),
   cache: () => cacheRule('auto', 0, 1, 'prefix units persisted at request boundaries and at common prefixes of several requests; a hit must match a whole unit; no minimum'),
   contextWindow: (model) => (/^deepseek-v4/i.test(model) ? 1_000_000 : undefined),

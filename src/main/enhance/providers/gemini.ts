@@ -1,4 +1,4 @@
-import { OPENAI_USAGE, bareModel, cacheRule, hostIs, plainRules, type ModelRules, type ProviderProfile } from './profile.ts';
+import { OPENAI_USAGE, bareModel, cacheRule, plainRules, type ModelRules, type ProviderProfile } from './profile.ts';
 
 /*
  * Google Gemini, OpenAI-compatible endpoint (generativelanguage.googleapis.com/v1beta/openai/).
@@ -30,7 +30,6 @@ export const geminiProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_tokens', 'temperature', 'reasoning_effort'],
   models: ['gemini-2.5-flash', 'gemini-2.5-flash-lite', 'gemini-2.5-pro', 'gemini-3-flash-preview'],
   usage: OPENAI_USAGE,
-  recognises: (url) => hostIs(url, 'generativelanguage.googleapis.com'),
   rules,
   cache: (model) =>
     bareModel(model).includes('-pro')

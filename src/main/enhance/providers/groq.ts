@@ -1,4 +1,4 @@
-import { OPENAI_USAGE, bareModel, cacheRule, hostIs, windowFrom, type ModelRules, type ProviderProfile } from './profile.ts';
+import { OPENAI_USAGE, bareModel, cacheRule, windowFrom, type ModelRules, type ProviderProfile } from './profile.ts';
 
 /*
  * Groq (api.groq.com/openai/v1).
@@ -33,7 +33,6 @@ export const groqProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_completion_tokens', 'temperature', 'reasoning_effort', 'reasoning_format'],
   models: ['llama-3.3-70b-versatile', 'llama-3.1-8b-instant', 'openai/gpt-oss-120b', 'openai/gpt-oss-20b', 'qwen/qwen3-32b'],
   usage: OPENAI_USAGE,
-  recognises: (url) => hostIs(url, 'groq.com'),
   rules,
   cache: () => cacheRule('auto', 0, 1, 'automatic on supported models; no minimum stated'),
   contextWindow: (model) => windowFrom(WINDOWS, bareModel(model)),

@@ -1,4 +1,4 @@
-import { PLAIN_USAGE, cacheRule, hostIs, plainRules, type ProviderProfile } from './profile.ts';
+import { PLAIN_USAGE, cacheRule, plainRules, type ProviderProfile } from './profile.ts';
 
 /*
  * Mistral (api.mistral.ai/v1).
@@ -23,7 +23,6 @@ export const mistralProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'max_tokens', 'temperature', 'reasoning_effort'],
   models: ['mistral-small-latest', 'mistral-medium-latest', 'mistral-large-latest', 'ministral-8b-latest'],
   usage: PLAIN_USAGE,
-  recognises: (url) => hostIs(url, 'mistral.ai'),
   rules: (model, thinking) => (ADJUSTABLE.test(model.toLowerCase()) ? plainRules({ reasoning_effort: thinking ? 'high' : 'none' }) : plainRules()),
   cache: () => cacheRule('unknown', 0, 1, 'cached-token reporting not established'),
   contextWindow: () => undefined,

@@ -1,4 +1,4 @@
-import { cacheRule, hostIs, plainRules, windowFrom, type ModelRules, type ProviderProfile } from './profile.ts';
+import { cacheRule, plainRules, windowFrom, type ModelRules, type ProviderProfile } from './profile.ts';
 
 /*
  * Moonshot AI / Kimi (api.moonshot.cn, api.moonshot.ai).
@@ -39,7 +39,6 @@ export const moonshotProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_tokens', 'temperature', 'thinking'],
   models: ['kimi-k2.6', 'kimi-k2.5', 'kimi-k2-turbo-preview', 'moonshot-v1-32k'],
   usage: { where: 'choices[0].usage', cached: 'usage.cached_tokens' },
-  recognises: (url) => hostIs(url, 'moonshot.cn', 'moonshot.ai', 'kimi.ai', 'kimi.com'),
   rules,
   cache: () => cacheRule('auto', 256, 256, 'automatic; prefixes matched in 256-token chunks'),
   contextWindow: (model) => windowFrom(WINDOWS, model),

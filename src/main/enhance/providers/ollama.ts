@@ -26,7 +26,6 @@ export const ollamaProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_tokens', 'temperature', 'reasoning_effort'],
   models: ['qwen2.5:7b', 'qwen3:8b', 'gemma3:12b', 'llama3.1:8b'],
   usage: PLAIN_USAGE,
-  recognises: (url) => url.port === '11434',
   rules: (model, thinking) => {
     if (!thinking) return plainRules({ reasoning_effort: 'none' });
     return plainRules(THINKING_FAMILIES.test(model.toLowerCase()) ? { reasoning_effort: 'medium' } : {});

@@ -1,4 +1,4 @@
-import { OPENAI_USAGE, cacheRule, hostIs, windowFrom, type CacheRule, type ModelRules, type ProviderProfile } from './profile.ts';
+import { OPENAI_USAGE, cacheRule, windowFrom, type CacheRule, type ModelRules, type ProviderProfile } from './profile.ts';
 
 /*
  * OpenAI (api.openai.com), and the model rules Azure OpenAI shares.
@@ -61,7 +61,6 @@ export const openAiProfile: ProviderProfile = {
   fields: OPENAI_FIELDS,
   models: ['gpt-5.1', 'gpt-5-mini', 'gpt-5-nano', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4o-mini', 'o4-mini'],
   usage: OPENAI_USAGE,
-  recognises: (url) => hostIs(url, 'api.openai.com'),
   rules: openAiModelRules,
   cache: () => OPENAI_CACHE,
   contextWindow: openAiContextWindow,
@@ -86,7 +85,6 @@ export const azureOpenAiProfile: ProviderProfile = {
   fields: OPENAI_FIELDS,
   models: ['gpt-5-mini', 'gpt-5.1', 'gpt-4.1-mini', 'gpt-4o-mini'],
   usage: OPENAI_USAGE,
-  recognises: (url) => hostIs(url, 'openai.azure.com', 'cognitiveservices.azure.com', 'services.ai.azure.com'),
   rules: openAiModelRules,
   cache: () => OPENAI_CACHE,
   contextWindow: openAiContextWindow,

@@ -1,4 +1,4 @@
-import { OPENAI_USAGE, cacheRule, hostIs, plainRules, type ProviderProfile } from './profile.ts';
+import { OPENAI_USAGE, cacheRule, plainRules, type ProviderProfile } from './profile.ts';
 
 /*
  * OpenRouter (openrouter.ai/api/v1).
@@ -21,7 +21,6 @@ export const openRouterProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_tokens', 'temperature', 'reasoning'],
   models: ['openai/gpt-4o-mini', 'google/gemini-2.5-flash', 'deepseek/deepseek-v4-flash', 'qwen/qwen3-235b-a22b-2507'],
   usage: OPENAI_USAGE,
-  recognises: (url) => hostIs(url, 'openrouter.ai'),
   rules: (_model, thinking) => plainRules(thinking ? { reasoning: { enabled: true } } : {}),
   cache: () => cacheRule('upstream', 0, 1, "the routed provider's caching rule"),
   contextWindow: () => undefined,

@@ -2,8 +2,8 @@ import type { ProviderKind } from '../../../shared/provider-kinds.ts';
 
 /**
  * The shape of a provider profile: what one provider's documentation says about the chat request Tingxie
- * sends. Request code asks the profile chosen by the config's `kind`; nothing looks at the base URL except
- * `recognises`, which only the one-time config migration calls.
+ * sends. Request code asks the profile chosen by the config's `kind`; nothing here looks at the base URL
+ * (the one-time config migration recognises a kind by its URL: src/shared/providers/recognise-kind.ts).
  */
 
 /** Top-level fields every OpenAI-compatible chat endpoint takes: the "core" request. */
@@ -49,8 +49,6 @@ export interface ProviderProfile {
   /** Current model ids, recommended first (empty: whatever the server has loaded). */
   readonly models: readonly string[];
   readonly usage: UsageReport;
-  /** Recognises the provider's own base URL; only the migration of a config written before `kind` existed calls it. */
-  recognises(url: URL): boolean;
   /** Token field, temperature and thinking switch for a model, thinking on or off. */
   rules(model: string, thinking: boolean): ModelRules;
   cache(model: string): CacheRule;
@@ -72,12 +70,6 @@ export const PLAIN_USAGE: UsageReport = { where: 'chunk.usage', cached: null };
 /** A cache rule constant. */
 export function cacheRule(mode: CacheRule['mode'], minTokens: number, stepTokens: number, note: string): CacheRule {
   return { mode, minTokens, stepTokens, note };
-}
-
-/** True when the URL's host is `host` or one of its subdomains. */
-export function hostIs(url: URL, ...hosts: readonly string[]): boolean {
-  const h = url.hostname.toLowerCase();
-  return hosts.some((x) => h === x || h.endsWith(`.${x}`));
 }
 
 /** The model id without a vendor prefix ("Qwen/Qwen3-8B" → "qwen3-8b", "openai/gpt-oss-20b" → "gpt-oss-20b"), lower case. */

@@ -1,4 +1,4 @@
-import { PROVIDER_KINDS, type ProviderKind } from '../../../shared/provider-kinds.ts';
+import type { ProviderKind } from '../../../shared/provider-kinds.ts';
 import { cerebrasProfile } from './cerebras.ts';
 import { dashScopeProfile } from './dashscope.ts';
 import { deepSeekProfile } from './deepseek.ts';
@@ -30,7 +30,6 @@ export const otherProfile: ProviderProfile = {
   fields: CORE_FIELDS,
   models: [],
   usage: OPENAI_USAGE,
-  recognises: () => false,
   rules: () => plainRules(),
   cache: () => cacheRule('unknown', 0, 1, 'unknown for this server'),
   contextWindow: () => undefined,
@@ -61,19 +60,4 @@ export const PROFILES: Readonly<Record<ProviderKind, ProviderProfile>> = {
 /** The profile of a kind ('other' when absent). */
 export function profileFor(kind: ProviderKind | undefined): ProviderProfile {
   return PROFILES[kind ?? 'other'];
-}
-
-/**
- * The kind a base URL belongs to, for migrating a config written before `kind` existed (run once, the result
- * written back). Provider hosts are checked before the local servers' default ports; anything else is 'other'.
- */
-export function recogniseKind(baseURL: string): ProviderKind {
-  let url: URL;
-  try {
-    url = new URL(baseURL);
-  } catch {
-    return 'other';
-  }
-  for (const kind of PROVIDER_KINDS) if (PROFILES[kind].recognises(url)) return kind;
-  return 'other';
 }

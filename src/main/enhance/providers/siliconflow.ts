@@ -1,4 +1,4 @@
-import { PLAIN_USAGE, bareModel, cacheRule, hostIs, plainRules, type ProviderProfile } from './profile.ts';
+import { PLAIN_USAGE, bareModel, cacheRule, plainRules, type ProviderProfile } from './profile.ts';
 
 /*
  * SiliconFlow (api.siliconflow.cn / api.siliconflow.com).
@@ -20,7 +20,6 @@ export const siliconFlowProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_tokens', 'temperature', 'enable_thinking'],
   models: ['Qwen/Qwen3-8B', 'deepseek-ai/DeepSeek-V4-Flash', 'zai-org/GLM-4.6', 'Qwen/Qwen2.5-7B-Instruct'],
   usage: PLAIN_USAGE,
-  recognises: (url) => hostIs(url, 'siliconflow.cn', 'siliconflow.com'),
   rules: (model, thinking) => (HYBRID.test(bareModel(model)) ? plainRules({ enable_thinking: thinking }) : plainRules()),
   cache: () => cacheRule('unknown', 0, 1, 'no cache rule found in the documentation'),
   contextWindow: () => undefined,

@@ -1,4 +1,4 @@
-import { OPENAI_USAGE, cacheRule, hostIs, plainRules, type ProviderProfile } from './profile.ts';
+import { OPENAI_USAGE, cacheRule, plainRules, type ProviderProfile } from './profile.ts';
 
 /*
  * Volcengine Ark (ark.cn-beijing.volces.com/api/v3) and BytePlus ModelArk.
@@ -22,7 +22,6 @@ export const volcengineArkProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'stream_options', 'max_tokens', 'temperature', 'thinking'],
   models: ['doubao-seed-1-6-flash-250828', 'doubao-seed-1-6-250615', 'deepseek-v3-1-terminus'],
   usage: OPENAI_USAGE,
-  recognises: (url) => hostIs(url, 'volces.com', 'bytepluses.com'),
   rules: (model, thinking) => (THINKS.test(model.toLowerCase()) ? plainRules({ thinking: { type: thinking ? 'enabled' : 'disabled' } }) : plainRules()),
   cache: () => cacheRule('none', 0, 1, 'plain chat requests are not cached; caching needs the Context API'),
   contextWindow: () => undefined,

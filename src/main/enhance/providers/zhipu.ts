@@ -1,4 +1,4 @@
-import { OPENAI_USAGE, cacheRule, hostIs, plainRules, windowFrom, type ProviderProfile } from './profile.ts';
+import { OPENAI_USAGE, cacheRule, plainRules, windowFrom, type ProviderProfile } from './profile.ts';
 
 /*
  * Zhipu GLM (open.bigmodel.cn) / Z.ai (api.z.ai).
@@ -27,7 +27,6 @@ export const zhipuProfile: ProviderProfile = {
   fields: ['model', 'messages', 'stream', 'max_tokens', 'temperature', 'thinking'],
   models: ['glm-4.7', 'glm-4.6', 'glm-4.5-air', 'glm-4-flash'],
   usage: OPENAI_USAGE,
-  recognises: (url) => hostIs(url, 'bigmodel.cn', 'z.ai'),
   rules: (model, thinking) => (THINKS.test(model.toLowerCase()) ? plainRules({ thinking: { type: thinking ? 'enabled' : 'disabled' } }) : plainRules()),
   cache: () => cacheRule('auto', 0, 1, 'implicit cache; no minimum stated'),
   contextWindow: (model) => windowFrom(WINDOWS, model),

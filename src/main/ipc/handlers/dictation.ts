@@ -1,7 +1,7 @@
 /** `capture:*` and `dictation:*` handlers: thin wrappers over the dictation service. */
 import type { IpcHandlers } from '../dispatcher.ts';
 import { IpcPayloadError } from '../errors.ts';
-import type { DictationIpcService } from '../services.ts';
+import type { DictationIpcService } from '../../dictation/dictation-service.ts';
 
 type DictationChannels =
   | 'capture:frames'

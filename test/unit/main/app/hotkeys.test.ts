@@ -12,7 +12,7 @@ import { MAC, watchFn, type FnWatcherStart, type MacEventTaps } from '../../../.
 vi.mock('electron', () => ({ globalShortcut: { register: () => false, unregister: () => undefined } }));
 
 const { createHotkeys } = await import('../../../../src/main/app/hotkeys.ts');
-const { configSchema } = await import('../../../../src/main/settings/config-schema.ts');
+const { configSchema } = await import('../../../../src/shared/config/config-schema.ts');
 
 type Listener = (kind: 'down' | 'up', e: RawKeyEvent) => void;
 const ev = (keycode: number, mods: Partial<RawKeyEvent> = {}): RawKeyEvent => ({ keycode, time: Date.now(), altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });

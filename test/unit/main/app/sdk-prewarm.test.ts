@@ -2,7 +2,7 @@
 // import), but never on the start path itself and only when the settings will use it.
 import { describe, expect, it } from 'vitest';
 import { prewarmSdk, sdkNeeded } from '../../../../src/main/app/sdk-prewarm.ts';
-import { defaultConfig } from '../../../../src/main/settings/config-schema.ts';
+import { defaultConfig } from '../../../../src/shared/config/config-schema.ts';
 
 describe('prewarmSdk', () => {
   it('loads the SDK on a later turn, not during the call (off the start path)', async () => {

@@ -10,7 +10,7 @@ import { AsrService } from '../../../../src/main/asr/asr-service.ts';
 import { initialPromptFor } from '../../../../src/main/asr/initial-prompt.ts';
 import type { LocalWhisperEngine } from '../../../../src/main/asr/local-engine.ts';
 import { isEngineBuilt } from '../../../../src/main/asr/whisper-addon.ts';
-import { configSchema } from '../../../../src/main/settings/config-schema.ts';
+import { configSchema } from '../../../../src/shared/config/config-schema.ts';
 import { startOpenAiTestServer, type OpenAiTestServer } from '../../../helpers/openai-test-server.ts';
 import { ensureRandomSenseVoiceModel } from '../../../helpers/sense-voice-model.ts';
 import { ensureRandomWhisperModel } from '../../../helpers/whisper-model.ts';

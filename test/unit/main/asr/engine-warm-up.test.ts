@@ -8,7 +8,7 @@ import type { LocalWhisperEngine } from '../../../../src/main/asr/local-engine.t
 import { AsrError } from '../../../../src/main/asr/types.ts';
 import { isEngineBuilt } from '../../../../src/main/asr/whisper-addon.ts';
 import { AudioJournal } from '../../../../src/main/audio/journal.ts';
-import type { Config } from '../../../../src/main/settings/config-schema.ts';
+import type { Config } from '../../../../src/shared/config/config-schema.ts';
 import { ConfigStore } from '../../../../src/main/settings/config-store.ts';
 import { ensureRandomWhisperModel } from '../../../helpers/whisper-model.ts';
 

@@ -8,7 +8,7 @@ import { AsrService } from '../../../../src/main/asr/asr-service.ts';
 import { transcribeJournaled } from '../../../../src/main/asr/journaled.ts';
 import { RemoteAsrEngine } from '../../../../src/main/asr/remote-engine.ts';
 import { AsrError } from '../../../../src/main/asr/types.ts';
-import { defaultConfig } from '../../../../src/main/settings/config-schema.ts';
+import { defaultConfig } from '../../../../src/shared/config/config-schema.ts';
 
 /*
  * Issue 14 item 4: a server that echoes the API key back in its error (as some do: "invalid key sk-…",

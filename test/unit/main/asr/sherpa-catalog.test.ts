@@ -9,7 +9,7 @@ import { LocalWhisperEngine } from '../../../../src/main/asr/local-engine.ts';
 import { MODEL_CATALOG, RECOMMENDED_MODELS, SHERPA_CATALOG, findModel, modelRelPath, modelSpeed, sherpaFileUrl, type CatalogEntry } from '../../../../src/main/asr/model-catalog.ts';
 import { ModelDownloadError, ModelManager, type DownloadProgress } from '../../../../src/main/asr/model-manager.ts';
 import { sttModelName } from '../../../../src/main/dictation/service-graph.ts';
-import { configSchema } from '../../../../src/main/settings/config-schema.ts';
+import { configSchema } from '../../../../src/shared/config/config-schema.ts';
 import { speechModelName } from '../../../../src/shared/speech-model-name.ts';
 import { ensureRandomSenseVoiceModel } from '../../../helpers/sense-voice-model.ts';
 

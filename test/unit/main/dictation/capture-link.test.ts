@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CaptureLink } from '../../../../src/main/dictation/capture-link.ts';
 import { DictationController } from '../../../../src/main/dictation/controller.ts';
-import { configSchema, type Config } from '../../../../src/main/settings/config-schema.ts';
+import { configSchema, type Config } from '../../../../src/shared/config/config-schema.ts';
 import type { CaptureCommand, CaptureStatus } from '../../../../src/shared/ipc/dictation-types.ts';
 
 /**

@@ -11,7 +11,7 @@ import { DictationController } from '../../../../src/main/dictation/controller.t
 import type { DictationPorts } from '../../../../src/main/dictation/ports.ts';
 import type { DeliveryOutcome, OutputPort } from '../../../../src/main/ports/output-port.ts';
 import { openServiceGraph, type ServiceGraph } from '../../../../src/main/dictation/service-graph.ts';
-import { configSchema, type Config } from '../../../../src/main/settings/config-schema.ts';
+import { configSchema, type Config } from '../../../../src/shared/config/config-schema.ts';
 import type { DictationEvent } from '../../../../src/shared/ipc/dictation-types.ts';
 import { startOpenAiTestServer, type OpenAiTestServer, type OpenAiTestServerOptions } from '../../../helpers/openai-test-server.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InputContextLevel, InputContextPort } from '../../../../src/main/ports/input-context-port.ts';
 import { panelIpcService } from '../../../../src/main/dictation/panel-service.ts';
-import { configSchema } from '../../../../src/main/settings/config-schema.ts';
+import { configSchema } from '../../../../src/shared/config/config-schema.ts';
 import { readPcm, speechWav } from '../../../helpers/audio-fixtures.ts';
 import { makeDictationFixture, untilIdle, untilState, type DictationFixture } from './dictation-fixture.ts';
 

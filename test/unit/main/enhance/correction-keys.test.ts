@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CorrectionRetriever, type CorrectionHistory } from '../../../../src/main/enhance/correction-retrieval.ts';
 import { correctionFragments, CorrectionTable, type CorrectionInput } from '../../../../src/main/enhance/correction-table.ts';
 import { formatHistoryLine } from '../../../../src/main/enhance/history-builder.ts';
-import type { CorrectedRow } from '../../../../src/main/history/history-index.ts';
+import type { CorrectedRow } from '../../../../src/shared/history/corrected-row.ts';
 
 /**
  * Issue 15 item 4, as tables with the expected outcomes written out: how a correction is keyed (a

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, settingsFromConfig } from '../../../../src/main/enhance/enhancer.ts';
-import { defaultConfig } from '../../../../src/main/settings/config-schema.ts';
+import { defaultConfig } from '../../../../src/shared/config/config-schema.ts';
 import type { ChatReply, Fault } from '../../../helpers/openai-test-server.ts';
 import { makeFixture, SECRET_KEY, type Fixture } from './enhance-fixture.ts';
 

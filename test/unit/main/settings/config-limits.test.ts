@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configSchema } from '../../../../src/main/settings/config-schema.ts';
+import { configSchema } from '../../../../src/shared/config/config-schema.ts';
 import { ConfigStore } from '../../../../src/main/settings/config-store.ts';
 import { MAX_CONFIG_DEPTH, parseJsonc } from '../../../../src/main/settings/jsonc.ts';
 import { tempDir } from './helpers.ts';

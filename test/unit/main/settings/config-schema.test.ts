@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VERSION, configSchema, defaultConfig, defaultRestartKey, isSecretKeyName } from '../../../../src/main/settings/config-schema.ts';
+import { CONFIG_VERSION, configSchema, defaultConfig, defaultRestartKey, isSecretKeyName } from '../../../../src/shared/config/config-schema.ts';
 
 describe('config schema defaults (FEATURES.md / WenZi)', () => {
   const d = defaultConfig();

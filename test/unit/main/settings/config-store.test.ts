@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigStore, ConfigValidationError } from '../../../../src/main/settings/config-store.ts';
-import { CONFIG_VERSION, defaultConfig } from '../../../../src/main/settings/config-schema.ts';
+import { CONFIG_VERSION, defaultConfig } from '../../../../src/shared/config/config-schema.ts';
 import { tempDir } from './helpers.ts';
 
 async function openWith(text: string | Buffer): Promise<{ dir: string; store: ConfigStore }> {

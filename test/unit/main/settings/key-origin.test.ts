@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Enhancer, providerFromConfig } from '../../../../src/main/enhance/enhancer.ts';
-import { defaultConfig, type Config } from '../../../../src/main/settings/config-schema.ts';
+import { defaultConfig, type Config } from '../../../../src/shared/config/config-schema.ts';
 import { keyOriginResolver, originOf } from '../../../../src/main/settings/key-origin.ts';
 import { SecretStore, type SafeStorageLike } from '../../../../src/main/settings/secrets.ts';
 import { startOpenAiTestServer } from '../../../helpers/openai-test-server.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VERSION } from '../../../../src/main/settings/config-schema.ts';
+import { CONFIG_VERSION } from '../../../../src/shared/config/config-schema.ts';
 import { migrate, type Migration } from '../../../../src/main/settings/migrations.ts';
 
 describe('migrate', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILES, profileFor, recogniseKind } from '../../../../../src/main/enhance/providers/registry.ts';
+import { PROFILES, profileFor } from '../../../../../src/main/enhance/providers/registry.ts';
+import { recogniseKind } from '../../../../../src/shared/providers/recognise-kind.ts';
 import { buildRequestBody } from '../../../../../src/main/enhance/providers/request-body.ts';
 import { PROVIDER_KINDS } from '../../../../../src/shared/provider-kinds.ts';
 

@@ -6,23 +6,23 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isEnglishOnlyName, modelSpeed } from '../../asr/model-catalog.ts';
-import { ModelDownloadError, type ModelManager } from '../../asr/model-manager.ts';
-import { promptCacheReport } from '../../enhance/cache-report.ts';
-import { providerFromConfig, settingsFromConfig } from '../../enhance/enhancer.ts';
-import { listModels } from '../../enhance/llm-client.ts';
-import { providerPresets } from '../../enhance/providers/presets.ts';
-import { providerModel, verifyProvider } from '../../enhance/verify-provider.ts';
-import { loadModes, modesDir, parseModeText } from '../../enhance/modes.ts';
-import type { PromptLanguage } from '../../enhance/builtin-modes.ts';
-import type { VocabEntry, VocabularyStore } from '../../enhance/vocabulary-store.ts';
-import { exportHistory } from '../../history/export.ts';
-import type { HistoryStore } from '../../history/history-store.ts';
-import type { WenziImportOutcome } from '../../history/wenzi-import-indexed.ts';
-import { writeFileAtomic } from '../../settings/atomic-write.ts';
-import type { ModeItem, ModelDownloadState, VocabItem } from '../../../shared/ipc/settings-types.ts';
-import type { ConfigService, SettingsApi } from '../services.ts';
-import { historyImportResult } from './history-import-result.ts';
+import { isEnglishOnlyName, modelSpeed } from '../asr/model-catalog.ts';
+import { ModelDownloadError, type ModelManager } from '../asr/model-manager.ts';
+import { promptCacheReport } from '../enhance/cache-report.ts';
+import { providerFromConfig, settingsFromConfig } from '../enhance/enhancer.ts';
+import { listModels } from '../enhance/llm-client.ts';
+import { providerPresets } from '../enhance/providers/presets.ts';
+import { providerModel, verifyProvider } from '../enhance/verify-provider.ts';
+import { loadModes, modesDir, parseModeText } from '../enhance/modes.ts';
+import type { PromptLanguage } from '../enhance/builtin-modes.ts';
+import type { VocabEntry, VocabularyStore } from '../enhance/vocabulary-store.ts';
+import { exportHistory } from '../history/export.ts';
+import type { HistoryStore } from '../history/history-store.ts';
+import type { WenziImportOutcome } from '../history/wenzi-import-indexed.ts';
+import { writeFileAtomic } from '../settings/atomic-write.ts';
+import type { ModeItem, ModelDownloadState, VocabItem } from '../../shared/ipc/settings-types.ts';
+import type { ConfigService, SettingsApi } from './services.ts';
+import { historyImportResult } from './handlers/history-import-result.ts';
 
 /** A file filter of a dialog. */
 export interface DialogFilter {

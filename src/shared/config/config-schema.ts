@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PROVIDER_KINDS } from '../../shared/provider-kinds.ts';
-import { credentialPathIn, urlHoldsCredential } from '../../shared/redact.ts';
+import { PROVIDER_KINDS } from '../provider-kinds.ts';
+import { credentialPathIn, urlHoldsCredential } from '../redact.ts';
 
 /*
  * The one schema of config.json. Where WenZi (the seed design) has a setting, its key path and default are
@@ -43,8 +43,13 @@ const recordingKey = z.union([z.literal(''), keyName]);
  * menu bar on Windows), and a modifier tapped alone cannot be consumed (Electron's global shortcuts need
  * a non-modifier key), so any modifier default would leak to the OS; cancel and hold again does the same.
  */
-export function defaultRestartKey(platform: NodeJS.Platform): string {
+export function defaultRestartKey(platform: string): string {
   return platform === 'darwin' ? 'cmd' : '';
+}
+
+/** Node's `process.platform` where the schema runs under Node (main, the CLI), '' where there is no Node (src/shared is environment-free). */
+function hostPlatform(): string {
+  return (globalThis as { readonly process?: { readonly platform?: string } }).process?.platform ?? '';
 }
 
 /** Why a URL holding a key is refused (the Settings editor says the same in the UI language). */
@@ -142,7 +147,7 @@ export const configSchema = z.object({
   feedback: z
     .object({
       /** While recording (consumed then, hotkeys.ts): restart the take; '' = none. Default per platform, see defaultRestartKey. */
-      restart_key: recordingKey.default(() => defaultRestartKey(process.platform)),
+      restart_key: recordingKey.default(() => defaultRestartKey(hostPlatform())),
       /** While recording: cancel (WenZi's `space`, kept for WenZi configs); Escape cancels as well, always. */
       cancel_key: recordingKey.default('space'),
       visual_indicator: z.boolean().default(true),
