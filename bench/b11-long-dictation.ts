@@ -22,7 +22,7 @@ import path from 'node:path';
 import { DictationController } from '../src/main/dictation/controller.ts';
 import { openServiceGraph } from '../src/main/dictation/service-graph.ts';
 import type { DeliveryOutcome, OutputPort } from '../src/main/ports/output-port.ts';
-import { configSchema, type Config } from '../src/main/settings/config-schema.ts';
+import { configSchema, type Config } from '../src/shared/config/config-schema.ts';
 import { isEngineBuilt, ENGINE_NOT_BUILT_MESSAGE } from '../src/main/asr/whisper-addon.ts';
 import { clipEndingWith, dictationClip } from '../test/helpers/dictation-clip.ts';
 import { ensureRandomWhisperModel } from '../test/helpers/whisper-model.ts';
