@@ -1,4 +1,4 @@
-// Lint config, including the layer rules of ARCHITECTURE.md: they are enforced here, not by memory.
+// Lint config, including the layer rules of docs/dev/ARCHITECTURE.md: they are enforced here, not by memory.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -18,8 +18,9 @@ const nodeAndElectron = [
 const MAIN_LAYERS = [['ports'], ['platform'], ['audio', 'asr', 'enhance', 'history', 'settings'], ['dictation'], ['ipc'], ['app']];
 /**
  * Peer imports the table allows for now, each with its reason. asr → audio: every engine consumes audio's PCM
- * helpers, and the ASR service journals audio and runs its VAD; audio sits below asr in fact, while
- * ARCHITECTURE.md lists them as peers (to settle there: amend the order, or move the pure PCM helpers to src/shared).
+ * helpers, and the ASR service journals audio and runs its VAD; so audio sits below asr, as
+ * docs/dev/ARCHITECTURE.md, "Dependency direction", states (to settle one day: split the row, or move the pure
+ * PCM helpers to src/shared).
  */
 const PEER_IMPORTS_ALLOWED = { asr: ['audio'] };
 /** Folders of src/main that may import electron (settings/secrets*.ts too, handled below). */
@@ -45,7 +46,7 @@ function layerPattern(folder, forbidden) {
   const peerNote = peers.length ? ` Peers (${peers.join(', ')}) only through src/shared types or ports.` : '';
   return {
     regex: `^(\\.\\./)+(${names})(/|$)`,
-    message: `src/main/${folder} imports only the layers below it (ARCHITECTURE.md: ${MAIN_LAYERS.map((row) => row.join(', ')).join(' < ')} < index.ts).${peerNote} Move the shared code down (src/shared, or a port in the lowest layer that needs it).`,
+    message: `src/main/${folder} imports only the layers below it (docs/dev/ARCHITECTURE.md, "Dependency direction": ${MAIN_LAYERS.map((row) => row.join(', ')).join(' < ')} < index.ts).${peerNote} Move the shared code down (src/shared, or a port in the lowest layer that needs it).`,
   };
 }
 
@@ -135,14 +136,14 @@ export default tseslint.config(
       ),
     },
   },
-  // The order inside src/main (ARCHITECTURE.md, "Dependency direction"): ports < platform < audio, asr,
-  // enhance, history, settings < dictation < ipc < app < index.ts. A folder imports only folders below it,
-  // and its peers only through src/shared types or ports. Modelled on VS Code's layering rule, one table
+  // The order inside src/main (docs/dev/ARCHITECTURE.md, "Dependency direction"): ports < platform < audio <
+  // asr; enhance, history, settings beside them < dictation < ipc < app < index.ts. A folder imports only
+  // folders below it, and its peers only through src/shared types or ports (asr → audio excepted, above). Modelled on VS Code's layering rule, one table
   // of layers checked on every import:
   // https://github.com/microsoft/vscode/blob/main/.eslint-plugin-local/code-layering.ts
   ...mainLayerBlocks(),
   {
-    // ARCHITECTURE.md, convention 8: a file past ~400 lines is asking to be split. Counted as `wc -l` counts
+    // docs/dev/ARCHITECTURE.md, convention 8: a file past ~400 lines is asking to be split. Counted as `wc -l` counts
     // them (blank lines and comments included): https://eslint.org/docs/latest/rules/max-lines
     files: ['src/**/*.{ts,tsx}'],
     ignores: MAX_LINES_ALLOWED.map(([file]) => file),

@@ -2,7 +2,8 @@
 // another machine. The whisper addon is compiled by `npm install` (scripts/build-whisper.mjs) for the
 // platform and architecture of the machine that ran it, and sherpa-onnx and koffi install only that
 // machine's binaries, so electron-builder cannot make e.g. an arm64 macOS package on an x64 Mac or a
-// Windows package on Linux: each is built on its own runner (see the README's packaging section).
+// Windows package on Linux: each is built on its own runner (see docs/dev/PACKAGING-AND-SIGNING.md,
+// "Building the installers").
 // Without this check such a package builds fine and its local engine fails on the user's machine.
 import fs from 'node:fs';
 import path from 'node:path';

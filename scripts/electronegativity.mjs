@@ -2,7 +2,7 @@
 /**
  * Runs Doyensec's electronegativity (https://github.com/doyensec/electronegativity) over src/, offline, and
  * fails on any HIGH or MEDIUM finding that security/electronegativity-false-positives.json does not list
- * with its reason (issue 14, item 8).
+ * with its reason.
  *
  *   node scripts/electronegativity.mjs --install   # once: installs the tool into node_modules/.cache
  *   node scripts/electronegativity.mjs             # scan; exit 0 clean, 1 on unlisted findings, 2 not installed

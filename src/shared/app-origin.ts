@@ -1,7 +1,7 @@
 /*
  * Where every built Tingxie page is served from: `app://tingxie/` (the protocol itself is
  * src/main/app/app-protocol.ts). Kept here so the IPC layer can check a sender's URL without importing
- * the app layer above it (ARCHITECTURE.md, "Dependency direction").
+ * the app layer above it (docs/dev/ARCHITECTURE.md, "Dependency direction").
  */
 
 /** The scheme of our pages. */

@@ -1,7 +1,7 @@
 /*
  * The names API keys are stored under (src/main/settings/secrets.ts) and the words shown when a stored key
  * was entered for another server (src/main/settings/key-origin.ts). Kept here so the services that read
- * keys (asr, enhance) need not import settings, their peer (ARCHITECTURE.md, "Dependency direction").
+ * keys (asr, enhance) need not import settings, their peer (docs/dev/ARCHITECTURE.md, "Dependency direction").
  */
 
 /** Secret-store name of an LLM provider's API key. */

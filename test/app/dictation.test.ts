@@ -54,7 +54,7 @@ describe('the built app: hold to talk, confirm, paste, browse', () => {
     expect(state.tray?.tooltip).toMatch(/Tingxie/);
     expect(state.errorBoxes).toEqual([]);
     // Every window the app made is locked down and loads its page from app://tingxie/, never file://
-    // (issue 14, item 8); a development run keeps DevTools.
+    // (DevTools are off only when packaged); a development run keeps DevTools.
     expect(state.windows.length).toBeGreaterThanOrEqual(3);
     for (const w of state.windows) {
       expect(w.options.webPreferences).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, devTools: true });

@@ -39,7 +39,7 @@ describe('the built app: first start without a speech model', () => {
     expect(state.tray?.menu.some((m) => trayLine.test(m.label))).toBe(true);
     const onboarding = await a.page('onboarding');
     await onboarding.getByRole('radio', { name: lang === 'zh' ? /在这台电脑上/ : /On this computer/ }).waitFor();
-    // The window's default size, as the app creates it: the README's first-start pictures.
+    // The window's default size, as the app creates it: the first-start pictures (test-results/app).
     await onboarding.screenshot({ path: path.join(shots, `first-start-onboarding-${lang}.png`) });
     await onboarding.getByRole('button', { name: lang === 'zh' ? '下一步' : 'Next' }).click();
     await onboarding.locator('.model-card').first().waitFor();

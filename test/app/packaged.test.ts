@@ -1,5 +1,5 @@
 /**
- * The packaged app, whole (issue 11): electron-builder packages this checkout (offline, stub Electron
+ * The packaged app, whole: electron-builder packages this checkout (offline, stub Electron
  * dist), the archive is laid out as Electron sees it at run time (harness/packaged-layout.ts: an
  * `app.asar` folder without the files electron-builder unpacked, next to the real
  * `app.asar.unpacked`), and the app runs from there, packaged, through the same start → hold-to-talk

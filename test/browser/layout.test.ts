@@ -2,8 +2,8 @@
  * The layout test: every window at its default and its minimum size (from window-policy.ts, so a size
  * change is tested at once), in Chinese and English, light and dark, in the states people meet — and
  * nothing may be clipped, spill out of its box, overlap its neighbour, or wrap a control's label (per
- * character least of all): see test/helpers/layout-check.ts for the exact checks. The README's
- * screenshots come from here (TINGXIE_UPDATE_SCREENSHOTS=1 copies them into docs/screenshots).
+ * character least of all): see test/helpers/layout-check.ts for the exact checks. Screenshots in
+ * docs/user come from here (TINGXIE_UPDATE_SCREENSHOTS=1 copies them into docs/screenshots).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -150,7 +150,7 @@ describe('layout: the preview panel', () => {
     expect(w.problems).toEqual([]);
   });
 
-  it('a long enhanced text with the diff open: the text area keeps its room, the section scrolls; README screenshot in Chinese', async () => {
+  it('a long enhanced text with the diff open: the text area keeps its room, the section scrolls', async () => {
     const sentences = [
       'the quarterly review moves to thursday afternoon in the large meeting room',
       'please bring the figma designs and the api documentation for the new search',
@@ -180,7 +180,7 @@ describe('layout: the preview panel', () => {
     expect(w.problems).toEqual([]);
   });
 
-  it('README screenshot: a Chinese dictation in the panel at its default size, in the Chinese UI', async () => {
+  it('docs screenshot: a Chinese dictation in the panel at its default size, in the Chinese UI', async () => {
     const heard = '萍萍说下周三上午十点在三楼会议室开项目进度评审会请大家把设计稿和接口文档准备好';
     const enhanced = '萍萍说：下周三上午 10 点在三楼会议室开项目进度评审会，请大家把设计稿和接口文档准备好。';
     const [def] = sizesOf('panel');
@@ -206,7 +206,7 @@ describe('layout: the History Browser', () => {
   const LONG_ASR = '萍萍说下周三上午十点在三楼会议室开项目进度评审会，请大家提前把各自负责的模块整理好，尤其是 Figma 设计稿和 API 文档。'.repeat(6);
   const LONG_FINAL = `${'萍萍说：下周三上午 10 点在三楼会议室开项目进度评审会。请大家提前把各自负责的模块整理好，尤其是 Figma 设计稿和 API 文档。'.repeat(6)}\nPingping: the project review is next Wednesday at 10 am in the third-floor meeting room; please bring the Figma designs and the API docs.`;
 
-  it('a long record selected, and the usage view, at 1000×700 and 640×480: full texts (the pane scrolls), nothing clipped; README screenshot at 800×600', async () => {
+  it('a long record selected, and the usage view, at 1000×700 and 640×480: full texts (the pane scrolls), nothing clipped; docs screenshot at 800×600', async () => {
     const w = await harness.open('history', { seedDir: dataset.dataDir, viewport: { width: 1000, height: 700 } });
     const { page } = w;
     await w.history.log({
@@ -236,7 +236,7 @@ describe('layout: the History Browser', () => {
     problems.push(...(await everyVariant(w, sizesOf('history'), async () => undefined, 'usage view')));
     expect(problems).toEqual([]);
 
-    // The README's History Browser: 800×600, English, light, the long record selected.
+    // The History Browser of docs/user/history.md: 800×600, English, light, the long record selected.
     await page.getByRole('tab').nth(0).click();
     await w.configStore.set('ui.language', 'en');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');

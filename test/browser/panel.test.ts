@@ -7,7 +7,7 @@ import type { OpenAiTestServerOptions } from '../helpers/openai-test-server.ts';
 /**
  * The preview panel in real Chromium over the REAL dictation controller, enhancer, history and
  * vocabulary (ASR and LLM on the local OpenAI-compatible server): every key path is checked on the main
- * side — the record in the JSONL file and what the output sink received (issue 7).
+ * side — the record in the JSONL file and what the output sink received.
  */
 
 const harness = useBrowserHarness();

@@ -3,7 +3,7 @@ import { useBrowserHarness } from '../helpers/browser-harness.ts';
 import { startOllamaShowServer, type OllamaShowServer } from '../helpers/ollama-show-server.ts';
 
 /**
- * Settings › AI's token budget report (issue 15 item 7) in real Chromium over the real IPC stack: the default
+ * Settings › AI's token budget report in real Chromium over the real IPC stack: the default
  * provider is a local server answering like Ollama, whose /api/show says num_ctx 2048 for qwen2.5:7b. The
  * report shows each part of the prompt counted by Qwen's own tokenizer, the 2048 window and where it came
  * from, the remaining budget and that nothing was dropped; a GLM model is marked as an estimate.

@@ -8,7 +8,7 @@ import { useBrowserHarness, type HarnessWindow } from '../helpers/browser-harnes
 import { saveScreenshot } from '../helpers/browser-screenshots.ts';
 
 /**
- * Issue 13 items 5 and 6 in real Chromium over the real handlers: every mode in the default-mode picker
+ * Modes and names in Settings, in real Chromium over the real handlers: every mode in the default-mode picker
  * (chains and the user's own), modes edited as a form with the file's format kept, validation in the UI
  * language, duplicate vocabulary pairs said, and no internal ids (language codes, model file names) in
  * the Speech tab or the panel.

@@ -238,7 +238,7 @@ describe('settings window', () => {
       await w.page.screenshot({ path: file });
       expect(fs.statSync(file).size).toBeGreaterThan(10_000);
       if (scheme === 'light' && process.env.TINGXIE_UPDATE_SCREENSHOTS === '1') {
-        // README screenshots are refreshed on request only, so a test run never dirties the tree.
+        // Doc screenshots (docs/user/settings.md) are refreshed on request only, so a test run never dirties the tree.
         const docs = path.resolve(import.meta.dirname, '../../docs/screenshots');
         fs.mkdirSync(docs, { recursive: true });
         fs.copyFileSync(file, path.join(docs, 'settings.png'));

@@ -70,7 +70,7 @@ describe('windows', () => {
       writable: false,
     });
     // A hostile call from page code is refused by the real dispatcher, not by the UI: the panel may not
-    // change settings or keys at all (per-window scope, issue 14 item 8), whatever the payload.
+    // change settings or keys at all (per-window scope, src/shared/ipc/window-scopes.ts), whatever the payload.
     const refused = await win.page.evaluate(async () => {
       const w = window as unknown as { tingxie: { config: { set(p: unknown): Promise<unknown> }; secrets: { set(p: unknown): Promise<unknown> } } };
       return [await w.tingxie.config.set({ keyPath: '__proto__.polluted', value: 1 }), await w.tingxie.secrets.set({ name: 'provider:openai', value: 'sk-x' })];

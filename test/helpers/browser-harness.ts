@@ -47,7 +47,7 @@ export const rendererOutDir = path.join(repoRoot, 'out', 'renderer');
 /** The renderer windows (one HTML entry each). */
 export type WindowName = 'panel' | 'settings' | 'history' | 'capture' | 'indicator' | 'onboarding';
 
-/** Chromium flags from TESTING.md (see chromium-flags.ts). */
+/** The Chromium flags of chromium-flags.ts, shared with the electron stand-in. */
 export const chromiumArgs: readonly string[] = CHROMIUM_TEST_FLAGS;
 
 /** A browser + static server shared by the tests of one file. */

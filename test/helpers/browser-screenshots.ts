@@ -7,7 +7,8 @@ const docs = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
 /**
  * Screenshots a window into test-results/screenshots/<name>.png; with TINGXIE_UPDATE_SCREENSHOTS=1 it
- * also refreshes docs/screenshots/<name>.png (the README's), so an ordinary test run never dirties the tree.
+ * also refreshes docs/screenshots/<name>.png (shown in README.md and docs/user), so an ordinary test run
+ * never dirties the tree.
  */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(out, { recursive: true });

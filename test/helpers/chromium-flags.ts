@@ -1,5 +1,5 @@
 /**
- * Chromium flags every test browser starts with (TESTING.md): no sandbox (containers), no GPU, and
+ * Chromium flags every test browser starts with: no sandbox (containers), no GPU, and
  * nothing that phones home — this machine's closed network refuses those connections many at a time.
  * Shared by the browser harness and the electron stand-in's runtime.
  */

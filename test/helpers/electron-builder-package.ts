@@ -25,8 +25,9 @@ export interface LinuxPackage {
 }
 
 /**
- * The signing and notarization credentials electron-builder reads from the environment (see the README's
- * packaging section). The test packages without them, as a contributor's unsigned local build does.
+ * The signing and notarization credentials electron-builder reads from the environment (see
+ * docs/dev/PACKAGING-AND-SIGNING.md, "Signing"). The test packages without them, as a contributor's unsigned
+ * local build does.
  */
 export const SIGNING_ENV = [
   'CSC_LINK',

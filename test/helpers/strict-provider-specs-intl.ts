@@ -2,9 +2,10 @@ import type { ProviderKind } from '../../src/shared/provider-kinds.ts';
 import type { Body, Refusal, StrictSpec } from './strict-providers.ts';
 
 /*
- * Strict emulation of Groq, Cerebras, Mistral, Gemini and OpenRouter, from the sources cited in
- * shared/research/providers.md (§2). Groq, Cerebras, Mistral and Gemini are documented (and reported) to refuse
- * unknown fields; OpenRouter ignores them.
+ * Strict emulation of Groq, Cerebras, Mistral, Gemini and OpenRouter, from each provider's documentation
+ * (cited by its profile in src/main/enhance/providers/) and the public issue threads named beside each rule.
+ * Groq, Cerebras, Mistral and Gemini are documented (and reported) to refuse unknown fields; OpenRouter
+ * ignores them.
  */
 
 const has = (b: Body, k: string): boolean => Object.hasOwn(b, k);

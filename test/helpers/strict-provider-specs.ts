@@ -2,9 +2,10 @@ import type { ProviderKind } from '../../src/shared/provider-kinds.ts';
 import type { Body, Refusal, StrictSpec } from './strict-providers.ts';
 
 /*
- * Strict emulation of the cloud providers, each from the sources cited in shared/research/providers.md (§2).
- * Where a provider's handling of unknown fields is not documented, the emulation refuses them: Tingxie must send
- * only fields the provider documents. Messages and shapes are the ones quoted in those threads.
+ * Strict emulation of the cloud providers, each from the provider's documentation (cited by its profile in
+ * src/main/enhance/providers/) and the public issue threads named beside each rule below. Where a provider's
+ * handling of unknown fields is not documented, the emulation refuses them: Tingxie must send only fields the
+ * provider documents. Messages and shapes are the ones quoted in those threads.
  */
 
 const has = (b: Body, k: string): boolean => Object.hasOwn(b, k);

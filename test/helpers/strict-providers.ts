@@ -5,7 +5,7 @@ import { LOCAL_SPECS } from './strict-provider-specs-local.ts';
 
 /**
  * Strict provider emulation for the OpenAI test server: per provider, what its documentation and public issue
- * threads (the audit in shared/research/providers.md) say it refuses, with its own error shape and status, how
+ * threads (named in test/helpers/strict-provider-specs*.ts) say it refuses, with its own error shape and status, how
  * it reports usage in a stream, and how it counts cached prompt tokens. Written from those sources, not from
  * Tingxie's profiles, so a contract test against it catches a profile that disagrees with the provider.
  */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * A WenZi data folder as WenZi writes it (issue 15 items 1–2): lines in Python's `json.dumps(…,
+ * A WenZi data folder as WenZi writes it: lines in Python's `json.dumps(…,
  * ensure_ascii=False)` layout (`", "` and `": "` separators), `input_context` as an object (WenZi's
  * default since March 2026) or a string on older lines, and fields Tingxie does not know, with number
  * and escape spellings (`1.50`, `\u4f60`) a re-serialisation would change, so a byte comparison proves

@@ -1,5 +1,5 @@
 /**
- * "Enhance Selected Text" (issue 15 item 6): the tray item and its global shortcut
+ * "Enhance Selected Text": the tray item and its global shortcut
  * (`recording.enhance_selection_shortcut`, WenZi's clipboard-enhance key) run this one flow: remember
  * the app that has the selection, copy the selection, and send it through enhancement, preview and
  * output as a `clipboard` session (its input context is read as the session starts).

@@ -1,8 +1,8 @@
 /**
  * Whisper's encoder always processes a 30 s window (1500 frames), so a 3 s dictation costs as much as a
  * 30 s one. Shrinking the window (`audio_ctx`) in proportion to the clip cuts that cost roughly in
- * proportion (whisper.cpp issue #1855, and Handy's adaptive window). Too small a window makes the decoder
- * loop or hallucinate, and applying it to long audio ruins accuracy, so it is used only for short clips,
+ * proportion (https://github.com/ggml-org/whisper.cpp/issues/1855, and Handy's adaptive window). Too
+ * small a window makes the decoder loop or hallucinate, and applying it to long audio ruins accuracy, so it is used only for short clips,
  * never below a 10 s window, with a second of slack.
  */
 

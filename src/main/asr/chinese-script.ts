@@ -1,5 +1,5 @@
 /**
- * Traditional ↔ Simplified Chinese for ASR output (issue 15 item 5). Whisper often answers Mandarin in
+ * Traditional ↔ Simplified Chinese for ASR output. Whisper often answers Mandarin in
  * Traditional characters; WenZi converts to Simplified before diffing and display. Without it every
  * character of a diff reads as a correction and the vocabulary learns noise. The text is converted once,
  * right after recognition, so the panel, the diff, the enhancer and the history record all see the same

@@ -3,7 +3,8 @@ import type { SherpaFamily } from './sherpa-families.ts';
 /*
  * The models users can download. whisper.cpp ggml models: names as whisper.cpp publishes them
  * (ggml-<name>.bin), approximate sizes (for the disk-space check before the server says the exact size)
- * and the SHA-1 checksums from whisper.cpp's models/README. Sizes are MiB as listed there.
+ * and the SHA-1 checksums from whisper.cpp's models/README
+ * (https://github.com/ggml-org/whisper.cpp/blob/master/models/README.md). Sizes are MiB as listed there.
  * sherpa-onnx models (SHERPA_CATALOG) are a folder of files, installed as <models>/<name>/.
  */
 

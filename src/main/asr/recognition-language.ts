@@ -5,7 +5,7 @@ import { findModel } from './model-catalog.ts';
 import { senseVoiceLanguage } from './sherpa-families.ts';
 
 /*
- * What each engine is given for the recognition language setting (config `asr.language`, issue 16 item 2).
+ * What each engine is given for the recognition language setting (config `asr.language`).
  * The setting defaults to 'follow-ui' (src/shared/recognition-language.ts: a Chinese UI means Chinese +
  * English, an English UI English) because whisper's language detection guesses wrong on short clips: a 2 s
  * Mandarin clip comes out as Japanese or English, or translated (larryxiao/openquack#17 describes the

@@ -3,7 +3,7 @@ import type { CaptureStatus, DictationModeWire, DictationPromptWire, DictationSn
 /**
  * What the capture window and the panel may do with dictation sessions: built by src/main/app/dictation-app.ts,
  * served by src/main/ipc/handlers/dictation.ts. Declared here, in the layer that offers it, so dictation never
- * imports ipc (ARCHITECTURE.md, "Dependency direction").
+ * imports ipc (docs/dev/ARCHITECTURE.md, "Dependency direction").
  */
 export interface DictationIpcService {
   frames(sessionId: string, seq: number, sampleRate: number, pcm: Float32Array): void;

@@ -1,5 +1,5 @@
 /**
- * The input context as the model sees it (issue 15 item 6): one line in the prompt's dynamic tail, as
+ * The input context as the model sees it: one line in the prompt's dynamic tail, as
  * WenZi writes it (`{app[, "title", domain]}`). Read from the record shape (WenZi's object, or a plain
  * string from older files), so a reopened or imported record gives the same line.
  */

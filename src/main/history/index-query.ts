@@ -26,9 +26,12 @@ import {
 export { decodeCursor, encodeCursor, ftsPhrase, InvalidHistoryQueryError, resolveHistoryQuery } from './index-query-input.ts';
 
 /**
- * History Browser queries over the index, following the rules measured in perf-reliability A5:
+ * History Browser queries over the index, following rules measured on 1,000,000 synthetic records:
  * the FTS step runs first (ordered by rowid, with the date window as a rowid range), other filters
- * apply after it; pages are keyset (rowid cursor), never OFFSET; counts are cached per query.
+ * apply after it (a joined-column filter in the same WHERE, or ordering by another column, sorts every
+ * match: hundreds of ms for a common word); pages are keyset (rowid cursor), never OFFSET (which grows
+ * linearly with the page); counts are cached per query. Today's figures: docs/dev/BENCHMARKS.md, "B1:
+ * search" and "B2: pagination".
  */
 
 

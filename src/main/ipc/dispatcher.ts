@@ -161,7 +161,8 @@ export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatche
       return failure('untrusted-sender', `${ch} refused: the call did not come from a Tingxie window`);
     }
 
-    // Per-window scope: a trusted window may still call only what its job needs (issue 14, item 8).
+    // Per-window scope: a trusted window may still call only what its job needs
+    // (src/shared/ipc/window-scopes.ts): the indicator and capture windows cannot store a key or delete history.
     let scope: SenderScope | undefined;
     try {
       scope = scopeOf(sender);

@@ -9,7 +9,8 @@ import { writeFullySync } from './write-fully.ts';
  * The one home of the app's durable file writes (history, settings, the audio and session journals):
  * appends are fsynced, replacements go temp file in the same folder → fsync → rename → fsync(folder), so
  * a reader sees the old or the new content, never a torn one, and neither the data nor the new name is
- * lost on power failure (see research/perf-reliability.md B3). A leftover temp file (crash before the
+ * lost on power failure: an fsync of the file does not make its directory entry durable, only an fsync
+ * of the folder does (https://man7.org/linux/man-pages/man2/fsync.2.html). A leftover temp file (crash before the
  * rename) is harmless: it is hidden, ends in `.tmp`, and no reader opens it. Plain Node, no electron.
  */
 

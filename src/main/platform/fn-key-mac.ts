@@ -4,7 +4,7 @@
  * macOS hook ignores that keycode. So a listen-only CGEventTap for flags-changed events is created here
  * through koffi (CoreGraphics and CoreFoundation are plain C) and added to the main run loop, which
  * Electron's main thread runs. It needs the same Accessibility / Input Monitoring permission as the
- * hook; it cannot stop macOS's own fn action, so the README asks users who hold fn to set
+ * hook; it cannot stop macOS's own fn action, so docs/user/dictating.md asks users who hold fn to set
  * "Press 🌐 key to: Do Nothing". The decision per event is pure (`fnChange`) and unit-tested; the
  * native part only runs on macOS.
  */

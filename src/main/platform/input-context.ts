@@ -1,5 +1,5 @@
 /**
- * Input context (issue 15 item 6, WenZi's `ai_enhance.input_context`): which app the user is dictating
+ * Input context (WenZi's `ai_enhance.input_context`): which app the user is dictating
  * into, read at key-down. `basic` = the app's name; `detailed` adds the window title and, where the OS
  * exposes it, the browser's domain. Stored on the history record in WenZi's object shape
  * (`{"app_name", "bundle_id", "window_title"?, "browser_domain"?}`) so both apps read each other's files;

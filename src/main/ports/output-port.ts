@@ -1,7 +1,7 @@
 /**
  * The output port: how a finished dictation's text reaches the user. Declared here, below both the
  * dictation controller (which calls it) and src/main/platform (whose PasteService implements it), so no
- * import runs up the layers (ARCHITECTURE.md, convention 11).
+ * import runs up the layers (docs/dev/ARCHITECTURE.md, convention 11).
  */
 import type { Notice } from '../../shared/notices/notice.ts';
 

@@ -33,7 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
     describe: 'every AI provider gets an explicit kind, recognised once from its base URL',
     apply(raw, notes) {
       // The only place a base URL decides the provider: the result is written back and chosen in Settings from
-      // then on, so no request ever guesses (ARCHITECTURE.md convention 12).
+      // then on, so no request ever guesses (docs/dev/ARCHITECTURE.md, convention 12).
       const providers = getPath(raw, ['ai_enhance', 'providers']);
       if (!isPlainObject(providers)) return;
       for (const [id, p] of Object.entries(providers)) {

@@ -1,7 +1,7 @@
 /**
  * A record the user corrected, as the enhancer's correction table reads it: read from the history index
  * (src/main/history/index-corrected.ts) by the correction retriever (src/main/enhance/correction-retrieval.ts).
- * Kept here so enhance need not import history, its peer (ARCHITECTURE.md, "Dependency direction").
+ * Kept here so enhance need not import history, its peer (docs/dev/ARCHITECTURE.md, "Dependency direction").
  */
 export interface CorrectedRow {
   /** Index rowid (time order): the cursor for the next page. */

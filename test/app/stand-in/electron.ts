@@ -1,8 +1,8 @@
 /**
- * The `electron` module as the whole-app harness provides it to the built main process (a test tool:
- * never shipped, never imported by src/). Every export is backed by a real part — Chromium pages for
- * windows, child processes for utility processes, the X clipboard and X key grabs on Xvfb, AES for
- * safeStorage — and every API it does not implement throws ElectronStandInError. See README "Testing".
+ * The `electron` module as the whole-app harness provides it to the built main process (a test tool: never
+ * shipped, never imported by src/). Every export is backed by a real part — Chromium pages for windows, child
+ * processes for utility processes, the X clipboard and X key grabs on Xvfb, AES for safeStorage — and every
+ * API it does not implement throws ElectronStandInError. See docs/dev/TESTING.md, "Testing the whole app".
  */
 import { app } from './app.ts';
 import { BrowserWindow } from './browser-window.ts';

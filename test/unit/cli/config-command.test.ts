@@ -98,7 +98,7 @@ describe('tingxie config', () => {
   });
 });
 
-describe('tingxie config set on a config.json holding API keys (issue 14 item 4)', () => {
+describe('tingxie config set on a config.json holding API keys: the keys move to the secret store', () => {
   it('moves the key to the secret store (0600) instead of dropping it; the backup holds no key', () => {
     const dir = tmp();
     const key = 'sk-wenzi-cli-0123456789abcdefgh';

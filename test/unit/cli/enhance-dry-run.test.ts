@@ -8,7 +8,7 @@ import { PROVIDER_KINDS, type ProviderKind } from '../../../src/shared/provider-
 import { STRICT_PROVIDERS, refusalFor } from '../../helpers/strict-providers.ts';
 
 /**
- * `tingxie enhance --dry-run` prints the request the provider's profile builds (issue 12, "Done when"): for every
+ * `tingxie enhance --dry-run` prints the request the provider's profile builds: for every
  * preset, with its default base URL and representative models, thinking off and on, the printed body carries only
  * fields that provider accepts and nothing its strict emulation (test/helpers/strict-providers.ts) would refuse.
  */

@@ -7,7 +7,7 @@ import { fileLines, makeTempDir, rmTempDir } from '../../helpers/history-fixture
 import { wenziConfirmed, wenziModeOf, writeWenziFolder } from '../../helpers/wenzi-folder.ts';
 
 /**
- * Issue 15 "Done when": `tingxie history import <WenZi folder>` into a fresh data folder, then
+ * A WenZi user moving over, end to end: `tingxie history import <WenZi folder>` into a fresh data folder, then
  * `tingxie enhance text --dry-run …` injects the WenZi user's last confirmed records of that mode.
  * The folder is in WenZi's own format (object `input_context`, unknown fields, archives).
  */
@@ -39,7 +39,7 @@ function historySection(system: string): string[] {
   return lines;
 }
 
-describe('WenZi user moving over (issue 15 Done when)', () => {
+describe('WenZi user moving over (import, then their confirmed records in the prompt)', () => {
   it('history import into a fresh data folder, then enhance --dry-run injects the last confirmed records of the mode', async () => {
     const wenzi = tmp();
     const { lines } = writeWenziFolder(wenzi, { active: 1_500, archived: 500 });

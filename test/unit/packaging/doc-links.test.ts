@@ -3,10 +3,14 @@
  * link that points nowhere is a bug. Every relative link and image in README.md, CONTRIBUTING.md,
  * SECURITY.md, CHANGELOG.md and docs/**\/*.md must name a file that exists in the repository, and every
  * `#anchor` a heading of its target (GitHub's slugs: lower case, punctuation dropped, spaces to hyphens,
- * `-1`, `-2` for repeats). The docs also cite nothing outside the repository: no link that climbs out of
- * it, no sibling folder such as `../shared/`, no private research notes, no issue numbers. Each check is
- * shown to fail on a broken document written to a temp folder.
+ * `-1`, `-2` for repeats). The docs also cite nothing outside the repository: no link that climbs out of it,
+ * no sibling folder such as `../shared/`, no private research notes, no issue numbers. The same holds for the
+ * comments and test names of every tracked file under src/, test/, bench/, scripts/, bin/ and .github/, and
+ * of the build and lint configs: a citation names a file of the repository by its path
+ * (`docs/dev/ARCHITECTURE.md`) or a public URL. Each check is shown to fail on a broken document written to a
+ * temp folder.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,6 +151,43 @@ function outsideCitations(repo: string): string[] {
   return problems;
 }
 
+/** The folders and configs whose tracked files (code, comments, test names, workflows) are checked for outside citations. */
+const SOURCE_PATHS = ['src', 'test', 'bench', 'scripts', 'bin', '.github', 'eslint.config.js', 'electron-builder.yml', 'electron.vite.config.ts', 'vitest.config.ts'];
+/** This file: it holds the patterns below, and broken examples of them, as data. */
+const SELF = path.relative(root, import.meta.filename).split(path.sep).join('/');
+
+/** Citations in source files of what a reader of the repository cannot open, or cannot find by that name. */
+const SOURCE_CITATIONS: readonly (readonly [RegExp, string])[] = [
+  [/\bissues?\s+#?\d+\b/i, 'an issue number'],
+  [/(^|[^\w/.-])research\//, 'a research note outside the repository'],
+  [/shared\/research/, 'a research note outside the repository'],
+  [/perf-reliability/, 'a research note outside the repository'],
+  [/(?<!docs\/dev\/)\b(ARCHITECTURE|TESTING|BENCHMARKS|PACKAGING-AND-SIGNING)\.md\b/, 'a doc of docs/dev named without its path'],
+];
+
+/** The tracked files under SOURCE_PATHS of the repository at `repo`, as git lists them. */
+function trackedSourceFiles(repo: string): string[] {
+  const out = execFileSync('git', ['ls-files', '-z', '--', ...SOURCE_PATHS], { cwd: repo, encoding: 'utf8' });
+  return out.split('\0').filter((f) => f !== '');
+}
+
+/** Lines of `files` (paths relative to `repo`) citing outside documents, as `file:line: what: text`, once a line. */
+function sourceCitations(repo: string, files: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    if (file === SELF) continue;
+    const abs = path.join(repo, file);
+    if (!fs.existsSync(abs)) continue; // deleted in the work tree, not yet in the index
+    const text = fs.readFileSync(abs, 'utf8');
+    if (text.includes('\0')) continue; // binary
+    text.split('\n').forEach((line, i) => {
+      const hit = SOURCE_CITATIONS.find(([pattern]) => pattern.test(line));
+      if (hit) problems.push(`${file}:${i + 1}: ${hit[1]}: ${line.trim()}`);
+    });
+  }
+  return problems;
+}
+
 describe('the repository docs', () => {
   it('exist: README, CONTRIBUTING, SECURITY, CHANGELOG and the pages under docs/user and docs/dev', () => {
     const files = docFiles(root);
@@ -162,6 +203,10 @@ describe('the repository docs', () => {
 
   it('cite no document outside the repository (../shared/, research notes, issue numbers)', () => {
     expect(outsideCitations(root)).toEqual([]);
+  });
+
+  it('are all a source comment or test name cites: no issue numbers, research notes or docs/dev pages without their path', () => {
+    expect(sourceCitations(root, trackedSourceFiles(root))).toEqual([]);
   });
 
   it('README stays short enough to read in five minutes', () => {
@@ -214,5 +259,25 @@ describe('the checks themselves fail on a broken document', () => {
     expect(found.some((p) => p.startsWith('README.md:6: a sibling folder'))).toBe(true);
     expect(found.some((p) => p.startsWith('README.md:7: a research note'))).toBe(true);
     expect(found.some((p) => p.startsWith('README.md:7: an issue number'))).toBe(true);
+  });
+
+  it('names each source line citing outside the repository with its file and line, and only those', () => {
+    write(
+      'src/main/x.ts',
+      [
+        '// Fsync before rename (see research/perf-reliability.md B3).',
+        "it('refuses the capture window (issue 14, item 8)', () => {});",
+        '/** Emulated from shared/research/providers.md. */',
+        '// The layer order (ARCHITECTURE.md, convention 11); see also TESTING.md.',
+        '// The layer order (docs/dev/ARCHITECTURE.md, convention 11); see docs/dev/TESTING.md, "Knobs".',
+        '// https://sqlite.org/atomiccommit.html, https://example.org/research/fsync.html',
+      ].join('\n'),
+    );
+    expect(sourceCitations(tmp, ['src/main/x.ts', SELF])).toEqual([
+      'src/main/x.ts:1: a research note outside the repository: // Fsync before rename (see research/perf-reliability.md B3).',
+      "src/main/x.ts:2: an issue number: it('refuses the capture window (issue 14, item 8)', () => {});",
+      'src/main/x.ts:3: a research note outside the repository: /** Emulated from shared/research/providers.md. */',
+      'src/main/x.ts:4: a doc of docs/dev named without its path: // The layer order (ARCHITECTURE.md, convention 11); see also TESTING.md.',
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The packaging config and what it really packages (issue 2, item 9; issue 17, items 5-8). The package is
- * built offline by test/helpers/electron-builder-package.ts (electron-builder --dir --linux with a stub
- * Electron distribution): not runnable with Electron, but app.asar and app.asar.unpacked are exactly what
- * a release would contain. test/app/packaged.test.ts runs the app from that layout.
+ * The packaging config and what it really packages: targets, native parts per CPU, the size budget and the
+ * fuses. The package is built offline by test/helpers/electron-builder-package.ts (electron-builder --dir
+ * --linux with a stub Electron distribution): not runnable with Electron, but app.asar and app.asar.unpacked
+ * are exactly what a release would contain. test/app/packaged.test.ts runs the app from that layout.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { nativePartsProblems as nativePartsProblemsUntyped } from '../../../scri
 
 const root = resolve(import.meta.dirname, '../../..');
 const nativePartsProblems = nativePartsProblemsUntyped as (platform: string, arch: string, dir?: string) => { errors: string[]; warnings: string[] };
-/** The packaged Linux app without Electron itself (app.asar + app.asar.unpacked) must stay within this (issue 17, item 7). */
+/** The packaged Linux app without Electron itself (app.asar + app.asar.unpacked) must stay within this. */
 const SIZE_BUDGET_BYTES = 60_000_000;
 // js-yaml comes with electron-builder and has no type declarations; only `load` is used.
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
@@ -27,7 +27,7 @@ const fuses = createRequire(import.meta.url)('@electron/fuses') as {
   getCurrentFuseWire(file: string): Promise<Record<string, unknown>>;
   FuseV1Options: Record<string, number>;
 };
-/** The fuses issue 14 (item 8) requires, by @electron/fuses' option name. */
+/** The fuses electron-builder.yml must flip (each with its reason there), by @electron/fuses' option name. */
 const REQUIRED_FUSES: Readonly<Record<string, boolean>> = {
   RunAsNode: false,
   EnableNodeOptionsEnvironmentVariable: false,

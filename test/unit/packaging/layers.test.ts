@@ -1,5 +1,5 @@
 /**
- * The layer order inside src/main (ARCHITECTURE.md, "Dependency direction") and the 400-line limit are
+ * The layer order inside src/main (docs/dev/ARCHITECTURE.md, "Dependency direction") and the 400-line limit are
  * enforced by eslint.config.js, not by memory: this runs the project's own ESLint config on probe files
  * and expects the errors, so the rules cannot silently stop applying (a renamed folder, a glob that no
  * longer matches, a later config block that overrides them). The probes are linted as text under a path

@@ -1,4 +1,4 @@
-// Input context on X11 (issue 15 item 6) against a real X server (Xvfb): a real window whose class and
+// Input context on X11 against a real X server (Xvfb): a real window whose class and
 // title are known (xmessage: WM_CLASS "<-name>", "Xmessage"), focused as the user's app would be at
 // key-down, read through the same xdotool/xprop calls the app makes.
 import { spawn, type ChildProcess } from 'node:child_process';

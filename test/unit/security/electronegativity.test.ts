@@ -1,7 +1,8 @@
 /**
- * electronegativity (run offline over src/) reports no HIGH or MEDIUM finding that is not a documented
- * false positive (issue 14, "Done when"). The tool is installed on demand, outside package.json
- * (`node scripts/electronegativity.mjs --install`); without it this test is skipped and says so.
+ * electronegativity (run offline over src/) reports no HIGH or MEDIUM finding that is not a documented false
+ * positive (security/electronegativity-false-positives.json, each with its reason). The tool is installed on
+ * demand, outside package.json (`node scripts/electronegativity.mjs --install`); without it this test is
+ * skipped and says so.
  */
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without type declarations

@@ -1,5 +1,6 @@
 /**
- * The app://tingxie/ protocol (issue 14, item 8; Electron checklist item 18): serves the built renderer
+ * The app://tingxie/ protocol (Electron security checklist item 18,
+ * https://www.electronjs.org/docs/latest/tutorial/security): serves the built renderer
  * folder only, with correct MIME types and the CSP header, and refuses traversal, other hosts, other
  * methods and file types it does not ship. Real files in a temp folder, real web Responses.
  */

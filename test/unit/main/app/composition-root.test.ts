@@ -211,7 +211,7 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
     expect(res).toMatchObject({ ok: true, value: { dataDir, uiLanguage: 'zh', version: '0.1.0-test' } });
   });
 
-  it('serves pages on app://tingxie/ and scopes each window: the capture window may not call app:info (issue 14, item 8)', async () => {
+  it('serves pages on app://tingxie/ and scopes each window: the capture window may not call app:info', async () => {
     expect(s.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }]);
     expect(s.protocolHandlers.has('app')).toBe(true);
     // Not packaged here: DevTools stay available for development.

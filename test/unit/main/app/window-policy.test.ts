@@ -11,14 +11,14 @@ import {
 import type { OwnPages, WindowKind } from '../../../../src/main/app/window-policy.ts';
 import { isAllowedExternalUrl } from '../../../../src/main/ipc/external-urls.ts';
 
-// A packaged app's windows: DevTools off (issue 14, item 8); development passes `devTools: true`.
+// A packaged app's windows: DevTools off (no console in a shipped window); development passes `devTools: true`.
 const paths = { preload: '/app/out/preload/index.cjs', devTools: false };
 const own: OwnPages = { rendererDir: '/app/out/renderer' };
 const dev: OwnPages = { rendererDir: '/app/out/renderer', devServerUrl: 'http://localhost:5173' };
 // A stand-in allow-list so these tests do not depend on the real one's contents (tested by the ipc helper).
 const allowHttpsExample = (url: string): boolean => url.startsWith('https://example.com/');
 
-describe('windowSpec: every window is locked down (issue 2, item 5)', () => {
+describe('windowSpec: every window is locked down (docs/dev/ARCHITECTURE.md, convention 5)', () => {
   for (const kind of WINDOW_KINDS) {
     it(`${kind}: context isolation, sandbox, no Node, no webview, web security on`, () => {
       const wp = windowSpec(kind, paths).webPreferences;

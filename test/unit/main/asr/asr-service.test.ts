@@ -107,7 +107,7 @@ function recordingLauncher(sent: HostRequest[]): HostLauncher {
 
 const transcribeParams = (sent: readonly HostRequest[]) => sent.filter((m) => m.type === 'transcribe').map((m) => (m.type === 'transcribe' ? m.params : undefined));
 
-describe('ASR service: the recognition language per engine (issue 16 item 2)', () => {
+describe('ASR service: the recognition language per engine, following the UI language', () => {
   it('callOptions: follow-ui follows the UI language, read per call; the mixed prefix leads the hotword prompt', () => {
     let ui: 'zh' | 'en' = 'zh';
     const svc = new AsrService({ dataDir: dir, journal: new AudioJournal(dir), remoteApiKey: () => undefined, uiLanguage: () => ui });

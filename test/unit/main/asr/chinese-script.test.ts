@@ -6,7 +6,7 @@ import { readPcm, speechWav } from '../../../helpers/audio-fixtures.ts';
 import { makeDictationFixture, untilIdle, untilState, type DictationFixture } from '../dictation/dictation-fixture.ts';
 
 /**
- * Issue 15 item 5: whisper's Traditional answer for Mandarin is turned into the user's script right after
+ * Whisper's Traditional answer for Mandarin is turned into the user's script right after
  * recognition, so the panel, the diff and the history record all hold one script.
  */
 
@@ -23,7 +23,7 @@ describe('resolveChineseScript', () => {
     ['auto', 'zh-TW', 'traditional'],
     ['auto', 'zh-HK', 'traditional'],
     ['auto', 'yue', 'traditional'],
-    // The recognition-language values of issue 16: the app's Chinese is Simplified, the mix is Mandarin.
+    // The recognition-language values of `asr.language`: the app's Chinese is Simplified, the mix is Mandarin.
     ['auto', 'follow-ui', 'simplified'],
     ['auto', 'zh-en', 'simplified'],
     ['traditional', 'zh-en', 'traditional'],

@@ -10,7 +10,7 @@ import {
 import { senseVoiceLanguage } from '../../../../src/main/asr/sherpa-families.ts';
 import { followedRecognitionLanguage, resolveRecognitionLanguage } from '../../../../src/shared/recognition-language.ts';
 
-/** Issue 16 item 2: the recognition language follows the app language, and each engine gets what it understands. */
+/** The recognition language follows the app language, and each engine gets what it understands. */
 
 const vocab = { enabled: true, max_dynamic_hotwords: 10, max_hotword_chars: 200 };
 

@@ -11,8 +11,8 @@ import { AsrError } from '../../../../src/main/asr/types.ts';
 import { defaultConfig } from '../../../../src/shared/config/config-schema.ts';
 
 /*
- * Issue 14 item 4: a server that echoes the API key back in its error (as some do: "invalid key sk-…",
- * or the request URL) must not get it into the notice text or `journal/<id>.json`.
+ * API keys stay out of what is written: a server that echoes the API key back in its error (as some do:
+ * "invalid key sk-…", or the request URL) must not get it into the notice text or `journal/<id>.json`.
  */
 
 const KEY = 'my-remote-key-0123456789-abcdef'; // no known key shape: only the configured-key redaction catches it

@@ -1,6 +1,7 @@
 /**
  * TINGXIE_WHISPER_ADDON (a path to any `.node` file) is a development aid: a packaged app ignores it in the
- * engine host and does not even pass it to the host process (issue 14, item 8).
+ * engine host and does not even pass it to the host process, so no
+ * environment variable can load foreign native code into the signed app.
  */
 import { describe, expect, it } from 'vitest';
 import { utilityHostLauncher, type UtilityFork } from '../../../../src/main/asr/host-launcher.ts';

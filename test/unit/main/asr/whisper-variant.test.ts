@@ -19,7 +19,7 @@ import { hasTool, readPcm, speechWav } from '../../../helpers/audio-fixtures.ts'
 import { ensureRandomWhisperModel } from '../../../helpers/whisper-model.ts';
 
 /*
- * Issue 17, item 5: the local engine runs on every x64 CPU (the baseline build) and at full speed where
+ * The local engine runs on every x64 CPU (the baseline build) and at full speed where
  * AVX2 exists (the avx2 build), picked at load time by what the CPU reports.
  */
 

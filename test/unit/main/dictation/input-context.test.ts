@@ -6,7 +6,7 @@ import { readPcm, speechWav } from '../../../helpers/audio-fixtures.ts';
 import { makeDictationFixture, untilIdle, untilState, type DictationFixture } from './dictation-fixture.ts';
 
 /**
- * Issue 15 item 6: the app being dictated into is read at key-down, sent in the prompt's dynamic tail
+ * Input context: the app being dictated into is read at key-down, sent in the prompt's dynamic tail
  * (never ahead of the history lines, so the provider's cached prefix is the same with or without it),
  * and kept on the record in WenZi's object shape.
  */

@@ -4,7 +4,7 @@ import { panelIpcService } from '../../../../src/main/dictation/panel-service.ts
 import type { DictationEvent } from '../../../../src/shared/ipc/dictation-types.ts';
 import { makeDictationFixture, untilIdle, untilState, type DictationFixture } from './dictation-fixture.ts';
 
-/** The preview panel's calls over the real controller, enhancer and the local OpenAI-compatible server (issue 7). */
+/** The preview panel's calls over the real controller, enhancer and the local OpenAI-compatible server. */
 
 let fx: DictationFixture | undefined;
 afterEach(async () => {

@@ -12,7 +12,7 @@ import { PROVIDER_KINDS } from '../../../../src/shared/provider-kinds.ts';
 import { confirmed } from './enhance-fixture.ts';
 
 /**
- * Settings' prompt-cache report (issue 12 item 5): the default provider's prompt measured with the real request
+ * Settings' prompt-cache report: the default provider's prompt measured with the real request
  * builder over the user's history, against the provider's cache rule from its profile. Below the minimum it says
  * so and how many history entries would reach it, instead of promising savings.
  */

@@ -5,7 +5,7 @@ import { formatHistoryLine } from '../../../../src/main/enhance/history-builder.
 import type { CorrectedRow } from '../../../../src/shared/history/corrected-row.ts';
 
 /**
- * Issue 15 item 4, as tables with the expected outcomes written out: how a correction is keyed (a
+ * Corrections learned from history, as tables with the expected outcomes written out: how a correction is keyed (a
  * one-character fix by its character, not with the next one), how a history line shows a multi-word
  * correction (one bracket, as WenZi), and which corrections are shared across modes (proper nouns,
  * confirmed records only, behind `share_proper_nouns`).

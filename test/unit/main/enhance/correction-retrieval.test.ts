@@ -56,7 +56,7 @@ describe('retrieval of older corrections from the full history', () => {
     writeArchive(dir, '2024-03', [
       stored(1, '2024-03-05T10:00:00Z', { asr_text: '我们去找王小明吧', final_text: '我们去找汪晓明吧', user_corrected: true }),
       // Not preview-confirmed, and a cancelled session: never retrieved. A name fixed in another mode is
-      // (proper nouns are shared across modes by default, issue 15 item 4).
+      // (proper nouns are shared across modes by default, `share_proper_nouns`).
       stored(2, '2024-03-06T10:00:00Z', { asr_text: '张伟明天到', final_text: '章维明天到', user_corrected: true, preview_enabled: false }),
       stored(3, '2024-03-07T10:00:00Z', { asr_text: '李雷在开会', final_text: '黎蕾在开会', user_corrected: true, enhance_mode: 'translate_en' }),
       stored(4, '2024-03-08T10:00:00Z', { asr_text: '赵敏来电话', final_text: '赵旻来电话', user_corrected: true, outcome: 'cancelled' }),

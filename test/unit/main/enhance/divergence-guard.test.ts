@@ -57,7 +57,7 @@ describe('divergence guard on the zh/en case set', () => {
     expect(recall).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('blocks the two answers of issue 12 and explains why', () => {
+  it('blocks answers to a dictated question (the capital of France, the weekday today) and explains why', () => {
     const capital = checkDivergence('what is the capital of france', 'The capital of France is Paris.', 'full');
     const weekday = checkDivergence('今天星期几', '今天星期三。', 'full');
     expect(capital).toEqual({ ok: false, why: expect.stringMatching(/question/) });

@@ -7,7 +7,7 @@ import { ModeFileError, parseModeText } from '../../../../src/main/enhance/modes
  * or throws a ModeFileError whose line is inside the file (never anything else: a crash would take the
  * mode list down); and every field written validly — in any layout WenZi users use (BOM, CRLF, comments,
  * blank lines, list syntax for steps, quoted labels) — comes back with its value, prompt included.
- * Figures are in the README's "Reliability" section.
+ * Figures: docs/user/privacy-and-security.md, "Reliability".
  */
 
 const SEED = 20_260_516;

@@ -9,7 +9,7 @@ import { startOpenAiTestServer, type ChatUsage, type OpenAiTestServer } from '..
 import { testSettings } from './enhance-fixture.ts';
 
 /**
- * The provider contract (issue 12): for every profile and representative models of each family, Tingxie's real
+ * The provider contract: for every profile and representative models of each family, Tingxie's real
  * request (built by the enhancer from the profile) goes through its real LLM client (the `openai` SDK, streaming)
  * to a server that answers the way that provider does (test/helpers/strict-providers.ts). The request must be
  * accepted with thinking off and on, thinking must really be off when off, and usage and cached tokens must be
@@ -130,7 +130,7 @@ describe('provider contract: the real request, the real client, a server as stri
   }
 });
 
-/** A request as Tingxie built it before profiles (issue 12's table), and what the provider does with it. */
+/** A request as Tingxie built it before provider profiles, and what the provider does with it. */
 interface OldRequest {
   readonly kind: ProviderKind;
   readonly model: string;

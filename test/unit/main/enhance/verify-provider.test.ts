@@ -15,7 +15,7 @@ import { startOpenAiTestServer, type OpenAiTestServer, type OpenAiTestServerOpti
 import { SECRET_KEY, testSettings } from './enhance-fixture.ts';
 
 /**
- * Settings' Verify (issue 12 item 2): it makes a real dictation — the exact request the enhancer sends, through
+ * Settings' Verify: it makes a real dictation — the exact request the enhancer sends, through
  * the real `openai` SDK — against servers as strict as each provider (test/helpers/strict-providers.ts), and is
  * green only when a cleaned text came back; otherwise it says what was refused and what to change. Plus what a
  * server cannot play on its own: a 401 that echoes the key, a closed port, a server that never answers.

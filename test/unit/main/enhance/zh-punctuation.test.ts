@@ -3,7 +3,7 @@ import { BUILTIN_MODES } from '../../../../src/main/enhance/builtin-modes.ts';
 import { buildSystemPrompt } from '../../../../src/main/enhance/prompt.ts';
 
 /**
- * Issue 15 item 8: Chinese prompt text uses full-width punctuation (，：（）；), as WenZi's context header
+ * Chinese prompt text uses full-width punctuation (，：（）；), as WenZi's context header
  * does; a half-width mark next to a Chinese character is a typo the model copies into its output.
  */
 

@@ -8,7 +8,7 @@ import { recordKey } from '../../../../src/shared/history/record.ts';
 import { minuteTimestamps, newRecord, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 
 /**
- * Issue 15 item 3: another program (WenZi, a script, a sync client) edits the JSONL files while the
+ * Another program (WenZi, a script, a sync client) edits the JSONL files while the
  * app runs, or while it is closed. The index (search) and the hot cache (prompt injection) follow,
  * reading only what changed. The app's HistoryService runs for real: real SQLite, real files, fs.watch.
  */

@@ -15,7 +15,7 @@ import { historyRecordSchema } from '../../../../src/shared/history/record.ts';
  * it never throws; every valid record comes back exactly, in order, whatever garbage surrounds it; no
  * non-blank line is dropped silently (it comes back as a bad line with its text); and the streaming
  * reader — any read size, any line limit — agrees with the in-memory one, locating the lines it will
- * not decode byte-exactly. Figures are in the README's "Reliability" section.
+ * not decode byte-exactly. Figures: docs/user/privacy-and-security.md, "Reliability".
  */
 
 const SEED = 20_260_514;

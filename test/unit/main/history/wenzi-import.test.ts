@@ -9,7 +9,7 @@ import { fileLines, newRecord, quiet, useTempDirs, wenziLine } from '../../../he
 import { writeWenziFolder } from '../../../helpers/wenzi-folder.ts';
 
 /**
- * Issue 15 items 1–2: WenZi's records (object `input_context`, fields Tingxie does not know) are read and
+ * WenZi's records (object `input_context`, fields Tingxie does not know) are read and
  * kept byte for byte, and an import leaves the active file exactly as WenZi's rotation would (the newest
  * 20,000 by timestamp), the rest in month archives, nothing lost or duplicated.
  */

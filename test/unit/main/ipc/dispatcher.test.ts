@@ -51,7 +51,7 @@ function setup(options: { overrides?: Partial<IpcHandlers>; trusted?: (s: IpcSen
   return { dispatcher, calls, logged };
 }
 
-describe('createIpcDispatcher: per-window scopes (issue 14, item 8)', () => {
+describe('createIpcDispatcher: per-window scopes', () => {
   it('refuses a trusted window calling outside its scope, before the payload or the handler, and logs it', async () => {
     const { dispatcher, calls, logged } = setup({ trusted: (s) => s.id === 1 || s.id === 2 });
     const capture = { id: 2, frameUrl: 'app://tingxie/capture/index.html' };

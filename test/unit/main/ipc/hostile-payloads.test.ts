@@ -1,5 +1,5 @@
 /**
- * Issue 2's "Done when": every registered channel, called with hostile payloads through the real
+ * Every registered channel, called with hostile payloads through the real
  * dispatcher, real handlers and real stores, is refused with a clear error; nothing on disk changes,
  * Object.prototype stays clean and the process stays up.
  */

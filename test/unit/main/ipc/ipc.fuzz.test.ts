@@ -1,12 +1,12 @@
 /**
- * Property-based fuzzing of every IPC channel (issue 14, item 8), through the real dispatcher, handlers and
+ * Property-based fuzzing of every IPC channel, through the real dispatcher, handlers and
  * stores of ipc-harness.ts, with fast-check and fixed seeds. Payloads are arbitrary JSON, arbitrary
  * structured-clone values, and near-valid mutations of each channel's valid request (a field replaced,
  * dropped, added, edited; prototype keys); senders are the window the channel belongs to, other windows
  * and untrusted ones. Every call must resolve to an envelope that obeys the contract: success only for a
  * payload the schema accepts from a window whose scope allows the channel, otherwise a clear refusal with
  * the right code. Afterwards the stores reopen cleanly (no state corruption). Then a flood of 10,000 calls
- * at once, and concurrent writes, in bounded time and memory. Figures: README › Reliability.
+ * at once, and concurrent writes, in bounded time and memory. Figures: docs/user/privacy-and-security.md, "Reliability".
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -132,7 +132,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.off('unhandledRejection', onUnhandled);
   await h.cleanup();
-  // The figures the README quotes.
+  // The figures docs/user/privacy-and-security.md quotes.
   console.info(`ipc fuzz: ${stats.calls} calls, ${stats.ok} ok, refused ${JSON.stringify(Object.fromEntries(stats.refused))}`);
 });
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatLine } from '../../../../src/main/platform/logger.ts';
 import { forgetRememberedSecrets, rememberSecret } from '../../../../src/shared/redact.ts';
 
-/* Issue 14 item 4: the log is one of the places provider text lands; the shared redaction runs on every line. */
+/* API keys stay out of the log, one of the places provider text lands: the shared redaction runs on every line. */
 
 afterEach(() => forgetRememberedSecrets());
 

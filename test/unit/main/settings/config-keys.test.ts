@@ -6,7 +6,7 @@ import { adoptFoundSecrets } from '../../../../src/main/settings/found-secrets.t
 import { SecretStore, type SafeStorageLike } from '../../../../src/main/settings/secrets.ts';
 import { tempDir } from './helpers.ts';
 
-/* Issue 14 item 4: keys in config.json go to the secret store before anything is backed up; backups are private and pruned. */
+/* Keys in config.json go to the secret store before anything is backed up; backups are private and pruned. */
 
 const KEY = 'sk-wenzi-0123456789abcdefghij';
 const NO_KEYRING: SafeStorageLike = { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' };

@@ -32,7 +32,7 @@ describe('config schema defaults (FEATURES.md / WenZi)', () => {
     expect(d.ui.language).toBe('system');
     expect(d.recording.mode).toBe('hold');
     expect(d.asr.engine).toBe('local');
-    // Recognition follows the app language (issue 16 item 2): whisper's detection guesses wrong on short clips.
+    // Recognition follows the app language : whisper's detection guesses wrong on short clips.
     expect(d.asr.language).toBe('follow-ui');
     expect(d.asr.temperature).toBe(0);
     expect(d.asr.local.idle_unload_minutes).toBe(5);

@@ -12,7 +12,7 @@ import { tempDir } from './helpers.ts';
  * Property-based tests of the config parser (fast-check, fixed seeds): on any text it never throws;
  * every valid setting written in any JSONC style (comments, trailing commas, indentation, CRLF) comes
  * back with its value, next to broken siblings and unknown keys, which are kept too; and
- * `ConfigStore.open` never throws for any bytes. Figures are in the README's "Reliability" section.
+ * `ConfigStore.open` never throws for any bytes. Figures: docs/user/privacy-and-security.md, "Reliability".
  */
 
 const SEED = 20_260_515;

@@ -10,7 +10,7 @@ import { startOpenAiTestServer } from '../../../helpers/openai-test-server.ts';
 import { testSettings } from '../enhance/enhance-fixture.ts';
 import { tempDir } from './helpers.ts';
 
-/* Issue 14 item 4: a stored key is bound to its provider's origin; re-pointing base_url asks for the key again. */
+/* A stored key is bound to its provider's origin; re-pointing base_url asks for the key again. */
 
 const KEY = 'sk-bound-0123456789abcdefghij';
 const plainOk: SafeStorageLike = { isEncryptionAvailable: () => false, encryptString: () => Buffer.alloc(0), decryptString: () => '' };

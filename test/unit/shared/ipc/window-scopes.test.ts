@@ -1,5 +1,5 @@
 /**
- * Per-window IPC scopes (issue 14, item 8): the contract's scope table agrees with the windows and their
+ * Per-window IPC scopes: the contract's scope table agrees with the windows and their
  * renderers, and through the real dispatcher, handlers and stores the indicator and capture windows cannot
  * store a key, delete history or deliver text, while every window can still call what its page calls.
  */
