@@ -27,7 +27,7 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           // Worker threads load their own entry file at run time (next to index.js in out/main).
-          'index-rebuild-worker': resolve(import.meta.dirname, 'src/main/history/index-rebuild-worker.ts'),
+          'index-rebuild-worker': resolve(import.meta.dirname, 'src/main/history/index/index-rebuild-worker.ts'),
           // The ASR engine host runs in its own utilityProcess (out/main/engine-host.js), forked by path.
           'engine-host': resolve(import.meta.dirname, 'src/main/asr/engine-host.ts'),
         },

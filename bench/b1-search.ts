@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { HistoryIndex } from '../src/main/history/history-index.ts';
-import { listHistoryFiles } from '../src/main/history/index-sync.ts';
+import type { HistoryIndex } from '../src/main/history/index/history-index.ts';
+import { listHistoryFiles } from '../src/main/history/index/index-sync.ts';
 import type { Vocabulary } from './lib/generate.ts';
 import { pct, timeMs, type BenchEntry } from './lib/report.ts';
 

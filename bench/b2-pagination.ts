@@ -1,4 +1,4 @@
-import type { HistoryIndex } from '../src/main/history/history-index.ts';
+import type { HistoryIndex } from '../src/main/history/index/history-index.ts';
 import type { HistoryQuery } from '../src/shared/history/query.ts';
 import { pct, timeMs, type BenchEntry } from './lib/report.ts';
 

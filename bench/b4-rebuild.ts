@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { rebuildIndex } from '../src/main/history/index-rebuild.ts';
+import { rebuildIndex } from '../src/main/history/index/index-rebuild.ts';
 import type { BenchEntry } from './lib/report.ts';
 
 /** B4: rebuild the index from every JSONL file in a worker; the main thread's event-loop lag meanwhile. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Enhancer, type EnhancerSettings } from '../src/main/enhance/enhancer.ts';
 import { VocabularyStore } from '../src/main/enhance/vocabulary-store.ts';
-import { HistoryStore } from '../src/main/history/history-store.ts';
+import { HistoryStore } from '../src/main/history/store/history-store.ts';
 import type { NewHistoryRecord } from '../src/shared/history/record.ts';
 import type { ProviderKind } from '../src/shared/provider-kinds.ts';
 import { startOpenAiTestServer, type ChatUsage } from '../test/helpers/openai-test-server.ts';

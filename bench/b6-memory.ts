@@ -1,4 +1,4 @@
-import { HistoryIndex } from '../src/main/history/history-index.ts';
+import { HistoryIndex } from '../src/main/history/index/history-index.ts';
 
 /**
  * B6 child process: RSS before opening the index vs after a browse/search session (pages and searches

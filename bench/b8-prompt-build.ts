@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Enhancer, type EnhancerSettings } from '../src/main/enhance/enhancer.ts';
 import { VocabularyStore } from '../src/main/enhance/vocabulary-store.ts';
-import { HistoryStore } from '../src/main/history/history-store.ts';
+import { HistoryStore } from '../src/main/history/store/history-store.ts';
 import { vocabulary } from './lib/generate.ts';
 import { mulberry32 } from '../test/helpers/seeded-random.ts';
 import { mergeResults, pct, printEntry, type BenchEntry } from './lib/report.ts';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { HistoryIndex } from '../src/main/history/history-index.ts';
+import { HistoryIndex } from '../src/main/history/index/history-index.ts';
 import { runB1 } from './b1-search.ts';
 import { runB2 } from './b2-pagination.ts';
 import { runB4 } from './b4-rebuild.ts';

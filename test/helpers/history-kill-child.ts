@@ -6,7 +6,7 @@
  * (kept in memory, not acknowledged) and logging goes on.
  * Runs directly under Node 24 (type stripping), so it imports src/ .ts files.
  */
-import { HistoryPendingError, HistoryStore } from '../../src/main/history/history-store.ts';
+import { HistoryPendingError, HistoryStore } from '../../src/main/history/store/history-store.ts';
 
 const [dataDir, maxRecords, rotateMinBytes, useService, fullDisk] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: history-kill-child.ts DATA_DIR [MAX_RECORDS] [ROTATE_MIN_BYTES] [service]');

@@ -1,5 +1,5 @@
 import { HistoryService } from '../../main/history/history-service.ts';
-import type { ImportReport } from '../../main/history/wenzi-import.ts';
+import type { ImportReport } from '../../main/history/import-export/wenzi-import.ts';
 import { acquireDataLock, DataDirLockedError } from '../../main/platform/data-lock.ts';
 import { EXIT_ERROR, EXIT_OK, EXIT_PARTIAL, type CliContext } from '../types.ts';
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { writeFileAtomic } from '../../main/platform/durable-fs.ts';
-import { exportText } from '../../main/history/export.ts';
-import { HistoryIndex } from '../../main/history/history-index.ts';
+import { exportText } from '../../main/history/import-export/export.ts';
+import { HistoryIndex } from '../../main/history/index/history-index.ts';
 import type { HistoryService } from '../../main/history/history-service.ts';
 import { archiveFolderProblems, describeProblem, type HistoryProblem } from '../../main/history/history-problems.ts';
-import { listHistoryFiles, unreadableReason } from '../../main/history/index-sync.ts';
-import { readJsonlLines } from '../../main/history/jsonl-reader.ts';
+import { listHistoryFiles, unreadableReason } from '../../main/history/index/index-sync.ts';
+import { readJsonlLines } from '../../main/history/store/jsonl-reader.ts';
 import { historyPaths } from '../../main/history/paths.ts';
 import { acquireDataLock, currentLockHolder, lockFailedUnwritable } from '../../main/platform/data-lock.ts';
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';

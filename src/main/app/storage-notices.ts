@@ -10,7 +10,7 @@ import type { Notice, NoticeLevel, UnreadHistory } from '../../shared/notices/no
 import type { ModeIssue } from '../enhance/modes.ts';
 import type { VocabularyDamage } from '../enhance/vocabulary-store.ts';
 import { SYMLINK_ARCHIVE_REASON, type HistoryProblem } from '../history/history-problems.ts';
-import type { HistoryHealth } from '../history/store-types.ts';
+import type { HistoryHealth } from '../history/store/store-types.ts';
 
 /** The sources this module puts on the tray's problem line. */
 export type StorageProblemSource = 'history' | 'modes' | 'vocabulary';

@@ -23,7 +23,7 @@ export interface CorrectionIndex {
 
 /**
  * The history changes the retriever reads: the fields it uses of each StoreEvent
- * (src/main/history/store-types.ts), which satisfies it. A port, so enhance never imports history.
+ * (src/main/history/store/store-types.ts), which satisfies it. A port, so enhance never imports history.
  */
 export type HistoryChange =
   | { readonly type: 'appended'; readonly record: StoredRecord }

@@ -1,5 +1,5 @@
-import type { HistoryIndex } from './history-index.ts';
-import { applyChanges, detectChanges, type FollowResult } from './index-follow.ts';
+import type { HistoryIndex } from './index/history-index.ts';
+import { applyChanges, detectChanges, type FollowResult } from './index/index-follow.ts';
 import { HistoryWatcher } from './history-watch.ts';
 
 /** What the follower needs from the history service. */

@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { historyRecordSchema, newRecordId, recordKey, type HistoryRecord, type NewHistoryRecord, type RecordUpdate, type StoredRecord } from '../../shared/history/record.ts';
 import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
-import { HistoryIndex, IndexUnusableError, removeIndexFiles } from './history-index.ts';
-import { HistoryPendingError, HistoryStore, type HistoryFileLabel, type HistoryHealth, type HistoryStoreOptions, type StoreEvent } from './history-store.ts';
+import { HistoryIndex, IndexUnusableError, removeIndexFiles } from './index/history-index.ts';
+import { HistoryPendingError, HistoryStore, type HistoryFileLabel, type HistoryHealth, type HistoryStoreOptions, type StoreEvent } from './store/history-store.ts';
 import { ProblemLog, type HistoryProblem } from './history-problems.ts';
-import type { RecentQuery } from './hot-cache.ts';
-import { IndexMirror } from './index-apply.ts';
-import type { FollowResult } from './index-follow.ts';
+import type { RecentQuery } from './store/hot-cache.ts';
+import { IndexMirror } from './index/index-apply.ts';
+import type { FollowResult } from './index/index-follow.ts';
 import { HistoryFollower, type FollowTiming } from './history-follow.ts';
-import { rebuildIndex } from './index-rebuild.ts';
-import { checkIndexAgainstFiles } from './index-sync.ts';
-import { archiveMonthOf } from './rotation.ts';
-import { importWenziIndexed, type WenziImportOutcome } from './wenzi-import-indexed.ts';
+import { rebuildIndex } from './index/index-rebuild.ts';
+import { checkIndexAgainstFiles } from './index/index-sync.ts';
+import { archiveMonthOf } from './rotation/rotation.ts';
+import { importWenziIndexed, type WenziImportOutcome } from './import-export/wenzi-import-indexed.ts';
 
 /** Options of the service: the store's, plus the user's history switch (from config, passed by the caller). */
 export interface HistoryServiceOptions extends HistoryStoreOptions {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
 import { writeFileAtomic } from '../platform/durable-fs.ts';
 import { openRegularSync, READ_FLAGS } from '../platform/regular-open.ts';
-import type { HistoryStore } from './history-store.ts';
+import type { HistoryStore } from './store/history-store.ts';
 
 /*
  * Retention by the wall-clock age of the write, not by a record's own timestamp alone. A record's

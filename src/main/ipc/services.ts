@@ -32,7 +32,7 @@ export interface AppService {
   copyText(text: string): void;
 }
 
-/** What the History Browser may do with the history (src/main/history/history-api.ts adapts the service). */
+/** What the History Browser may do with the history (`historyApiOf` in src/main/ipc/handlers/history.ts adapts the service). */
 export interface HistoryApi {
   query(q: HistoryQuery): Promise<HistoryPage>;
   /** Total, page count and facets of a query, apart from its rows. */

@@ -1,6 +1,6 @@
 /**
  * A record the user corrected, as the enhancer's correction table reads it: read from the history index
- * (src/main/history/index-corrected.ts) by the correction retriever (src/main/enhance/correction-retrieval.ts).
+ * (src/main/history/index/index-corrected.ts) by the correction retriever (src/main/enhance/correction-retrieval.ts).
  * Kept here so enhance need not import history, its peer (docs/dev/ARCHITECTURE.md, "Dependency direction").
  */
 export interface CorrectedRow {

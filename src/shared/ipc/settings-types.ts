@@ -75,7 +75,7 @@ export type VocabImportResult = {
   readonly duplicates: readonly { readonly wrong: string; readonly right: string }[];
 } | null;
 
-/** Why an import did not read a file, for words in the UI language (src/main/history/wenzi-import.ts `SkipCause`). */
+/** Why an import did not read a file, for words in the UI language (src/main/history/import-export/wenzi-import.ts `SkipCause`). */
 export type ImportSkipCause = 'symbolic-link' | 'not-an-archive-name' | 'folder' | 'not-a-regular-file' | 'read-failed';
 
 /** A source file an import did not read: `reason` is the technical text (shown in brackets, untranslated). */

@@ -1,4 +1,4 @@
-import type { ImportReport } from '../../history/wenzi-import.ts';
+import type { ImportReport } from '../../history/import-export/wenzi-import.ts';
 import type { HistoryImportResult, ImportUnreadableFile } from '../../../shared/ipc/settings-types.ts';
 
 /** Line numbers of one file the result names (the rest are counted): enough to find them, short enough to read. */

@@ -3,7 +3,7 @@ import { recordKey } from '../../../shared/history/record.ts';
 import type { HistoryChangedEvent } from '../../../shared/ipc/wire-types.ts';
 import type { HistoryService } from '../../history/history-service.ts';
 import { deleteAll, deleteDay } from '../../history/privacy.ts';
-import type { StoreEvent } from '../../history/store-types.ts';
+import type { StoreEvent } from '../../history/store/store-types.ts';
 import type { IpcHandlers } from '../dispatcher.ts';
 import type { HistoryApi } from '../services.ts';
 

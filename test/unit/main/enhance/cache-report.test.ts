@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { promptCacheReport, TYPICAL_ENTRY_TOKENS } from '../../../../src/main/enhance/cache-report.ts';
 import { providerPresets } from '../../../../src/main/enhance/providers/presets.ts';
 import { PROFILES } from '../../../../src/main/enhance/providers/registry.ts';
-import { HistoryStore } from '../../../../src/main/history/history-store.ts';
+import { HistoryStore } from '../../../../src/main/history/store/history-store.ts';
 import { configSchema, type Config } from '../../../../src/shared/config/config-schema.ts';
 import { promptCacheText } from '../../../../src/shared/notices/provider-check-text.ts';
 import { PROVIDER_KINDS } from '../../../../src/shared/provider-kinds.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HistoryStore } from '../../../../src/main/history/history-store.ts';
+import { HistoryStore } from '../../../../src/main/history/store/history-store.ts';
 import { Enhancer, type EnhancerSettings } from '../../../../src/main/enhance/enhancer.ts';
 import { VocabularyStore } from '../../../../src/main/enhance/vocabulary-store.ts';
 import type { NewHistoryRecord } from '../../../../src/shared/history/record.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryStore } from '../../../../src/main/history/history-store.ts';
+import { HistoryStore } from '../../../../src/main/history/store/history-store.ts';
 import { formatHistoryLine, HistoryBuilder, HISTORY_LRU_SIZE } from '../../../../src/main/enhance/history-builder.ts';
 import { buildSystemPrompt } from '../../../../src/main/enhance/prompt.ts';
 import type { NewHistoryRecord } from '../../../../src/shared/history/record.ts';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HistoryService, type HistoryServiceOptions } from '../../../../src/main/history/history-service.ts';
-import type { FollowResult } from '../../../../src/main/history/index-follow.ts';
-import { parseJsonlLines } from '../../../../src/main/history/jsonl-reader.ts';
+import type { FollowResult } from '../../../../src/main/history/index/index-follow.ts';
+import { parseJsonlLines } from '../../../../src/main/history/store/jsonl-reader.ts';
 import { recordKey } from '../../../../src/shared/history/record.ts';
 import { minuteTimestamps, newRecord, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 

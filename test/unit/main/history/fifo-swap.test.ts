@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HistoryPendingError, HistoryStore } from '../../../../src/main/history/history-store.ts';
-import { readTailFingerprint } from '../../../../src/main/history/index-follow.ts';
-import { endsWithoutNewline, repairTail } from '../../../../src/main/history/jsonl-log.ts';
+import { HistoryPendingError, HistoryStore } from '../../../../src/main/history/store/history-store.ts';
+import { readTailFingerprint } from '../../../../src/main/history/index/index-follow.ts';
+import { endsWithoutNewline, repairTail } from '../../../../src/main/history/store/jsonl-log.ts';
 import { fileLines, newRecord, until, useTempDirs } from '../../../helpers/history-fixtures.ts';
 import { settles, useFifos } from '../../../helpers/fifo-fixtures.ts';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HistoryService } from '../../../../src/main/history/history-service.ts';
-import { parseJsonlLines } from '../../../../src/main/history/jsonl-reader.ts';
+import { parseJsonlLines } from '../../../../src/main/history/store/jsonl-reader.ts';
 import { recordKey } from '../../../../src/shared/history/record.ts';
 import { minuteTimestamps, newRecord, quiet, useTempDirs } from '../../../helpers/history-fixtures.ts';
 

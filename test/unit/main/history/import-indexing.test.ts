@@ -3,8 +3,8 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { HistoryService } from '../../../../src/main/history/history-service.ts';
-import { importWenziFolder } from '../../../../src/main/history/wenzi-import.ts';
-import { rebuildPays } from '../../../../src/main/history/wenzi-import-indexed.ts';
+import { importWenziFolder } from '../../../../src/main/history/import-export/wenzi-import.ts';
+import { rebuildPays } from '../../../../src/main/history/import-export/wenzi-import-indexed.ts';
 import { newRecord, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 import { writeMinuteWenziFolder } from '../../../helpers/wenzi-folder.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HistoryStore } from '../../../../src/main/history/history-store.ts';
-import { importWenziFolder } from '../../../../src/main/history/wenzi-import.ts';
+import { HistoryStore } from '../../../../src/main/history/store/history-store.ts';
+import { importWenziFolder } from '../../../../src/main/history/import-export/wenzi-import.ts';
 import { quiet, useTempDirs } from '../../../helpers/history-fixtures.ts';
 import { writeMinuteWenziFolder } from '../../../helpers/wenzi-folder.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryIndex } from '../../../../src/main/history/history-index.ts';
+import type { HistoryIndex } from '../../../../src/main/history/index/history-index.ts';
 import { rec, row, useTempIndex } from './index-fixtures.ts';
 
 let index: HistoryIndex;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import type { StoredRecord } from '../../../../src/shared/history/record.ts';
-import { HistoryIndex, type IndexedRecord } from '../../../../src/main/history/history-index.ts';
+import { HistoryIndex, type IndexedRecord } from '../../../../src/main/history/index/history-index.ts';
 import { makeTempDir, rmTempDir } from '../../../helpers/history-fixtures.ts';
 
 /** Shared record builders for the index tests (not a test file itself). */

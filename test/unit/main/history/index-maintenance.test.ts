@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryIndex, IndexUnusableError } from '../../../../src/main/history/history-index.ts';
-import { checkIndexAgainstFiles } from '../../../../src/main/history/index-sync.ts';
+import { HistoryIndex, IndexUnusableError } from '../../../../src/main/history/index/history-index.ts';
+import { checkIndexAgainstFiles } from '../../../../src/main/history/index/index-sync.ts';
 import { rec, row } from './index-fixtures.ts';
 
 let dir: string;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HistoryIndex } from '../../../../src/main/history/history-index.ts';
-import { readTailRecords } from '../../../../src/main/history/hot-cache.ts';
-import { applyChanges, detectChanges } from '../../../../src/main/history/index-follow.ts';
+import { HistoryIndex } from '../../../../src/main/history/index/history-index.ts';
+import { readTailRecords } from '../../../../src/main/history/store/hot-cache.ts';
+import { applyChanges, detectChanges } from '../../../../src/main/history/index/index-follow.ts';
 import { historyPaths } from '../../../../src/main/history/paths.ts';
 import { useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 

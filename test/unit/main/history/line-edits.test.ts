@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HistoryStore } from '../../../../src/main/history/history-store.ts';
-import { setTopLevelFields } from '../../../../src/main/history/jsonl-reader.ts';
+import { HistoryStore } from '../../../../src/main/history/store/history-store.ts';
+import { setTopLevelFields } from '../../../../src/main/history/store/jsonl-reader.ts';
 import { historyPaths } from '../../../../src/main/history/paths.ts';
 import { quiet, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HistoryStore } from '../../../../src/main/history/history-store.ts';
+import { HistoryStore } from '../../../../src/main/history/store/history-store.ts';
 import { expiredByWriteOrder, readSweepMarks, sweepRetention, SWEEPS_FILE } from '../../../../src/main/history/privacy.ts';
 import type { StoredRecord } from '../../../../src/shared/history/record.ts';
 import { fileLines, newRecord, quiet, useTempDirs } from '../../../helpers/history-fixtures.ts';

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportHistory, toCsv } from '../../../../src/main/history/export.ts';
+import { exportHistory, toCsv } from '../../../../src/main/history/import-export/export.ts';
 import { HistoryService } from '../../../../src/main/history/history-service.ts';
-import { HistoryStore } from '../../../../src/main/history/history-store.ts';
+import { HistoryStore } from '../../../../src/main/history/store/history-store.ts';
 import { deleteAll, deleteDay, sweepRetention } from '../../../../src/main/history/privacy.ts';
-import { importWenziFolder } from '../../../../src/main/history/wenzi-import.ts';
+import { importWenziFolder } from '../../../../src/main/history/import-export/wenzi-import.ts';
 import { fileLines, newRecord, quiet, useTempDirs, wenziLine } from '../../../helpers/history-fixtures.ts';
 
 const tmp = useTempDirs();

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HistoryStore } from '../../../../src/main/history/history-store.ts';
+import { HistoryStore } from '../../../../src/main/history/store/history-store.ts';
 import { historyPaths } from '../../../../src/main/history/paths.ts';
-import { rotationIntentPath } from '../../../../src/main/history/rotation-run.ts';
-import { commitRotation, prepareRotation } from '../../../../src/main/history/rotation-snapshot.ts';
+import { rotationIntentPath } from '../../../../src/main/history/rotation/rotation-run.ts';
+import { commitRotation, prepareRotation } from '../../../../src/main/history/rotation/rotation-snapshot.ts';
 import { newRecord, quiet, useTempDirs } from '../../../helpers/history-fixtures.ts';
 import { filesWithReplacementCharacter, invalidRecordLine, quarantinedBytes, rawLines, recordIds, sha, shasFound } from './byte-fixtures.ts';
 

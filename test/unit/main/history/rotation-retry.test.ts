@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HistoryStore } from '../../../../src/main/history/history-store.ts';
+import { HistoryStore } from '../../../../src/main/history/store/history-store.ts';
 import { historyPaths } from '../../../../src/main/history/paths.ts';
-import { hasRoomToRotate } from '../../../../src/main/history/rotation.ts';
-import { rotationIntentPath } from '../../../../src/main/history/rotation-run.ts';
+import { hasRoomToRotate } from '../../../../src/main/history/rotation/rotation.ts';
+import { rotationIntentPath } from '../../../../src/main/history/rotation/rotation-run.ts';
 import { newRecord, until } from '../../../helpers/history-fixtures.ts';
 import { fillUntil, mountSmallFs, type SmallFs } from '../../../helpers/small-fs.ts';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HistoryPendingError, HistoryStore } from '../../../../src/main/history/history-store.ts';
-import { parseJsonlLines } from '../../../../src/main/history/jsonl-reader.ts';
+import { HistoryPendingError, HistoryStore } from '../../../../src/main/history/store/history-store.ts';
+import { parseJsonlLines } from '../../../../src/main/history/store/jsonl-reader.ts';
 import { historyPaths } from '../../../../src/main/history/paths.ts';
-import { rotationIntentPath } from '../../../../src/main/history/rotation-run.ts';
+import { rotationIntentPath } from '../../../../src/main/history/rotation/rotation-run.ts';
 import { recordKey, type HistoryRecord } from '../../../../src/shared/history/record.ts';
 import { newRecord } from '../../../helpers/history-fixtures.ts';
 import { mulberry32 } from '../../../helpers/seeded-random.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isDiskError } from '../../../../src/main/history/store-types.ts';
+import { isDiskError } from '../../../../src/main/history/store/store-types.ts';
 import { writeFileAtomicSync } from '../../../../src/main/platform/durable-fs.ts';
 import { writeFully, writeFullySync, type PositionalWriter } from '../../../../src/main/platform/write-fully.ts';
 import { useTempDirs } from '../../../helpers/history-fixtures.ts';
