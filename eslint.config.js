@@ -66,10 +66,14 @@ function mainLayerBlocks() {
 
 /** Files allowed past max-lines for now, each with why it is not split yet. */
 const MAX_LINES_ALLOWED = [
-  ['src/main/history/history-service.ts', 'under active change (rotation and import work); split once that lands'],
-  ['src/main/dictation/controller.ts', "the session loop and its public API; the effects are already out in session-io, enhance-step and delivery"],
-  ['src/main/app/dictation-app.ts', 'the wiring of dictation to Electron in one place; a split would scatter one composition'],
+  ['src/main/history/history-service.ts', 'the index lifecycle (open, check, rebuild, temp fallback) and the store facade in one class; next: the index lifecycle in its own file'],
   ['src/main/settings/config-store.ts', 'load, validate, repair and save of one file; 5 lines over'],
+];
+
+/** Files allowed functions past max-lines-per-function for now, each with why it is not split yet. */
+const MAX_FUNCTION_LINES_ALLOWED = [
+  ['src/renderer/history/detail-pane.tsx', 'not split yet: the draft, the delete confirmation and Re-run share one state and its focus effects'],
+  ['src/renderer/hooks/use-history-browser.ts', 'one state machine of filters, page, count and superseded requests; next: the page and count fetchers as hooks'],
 ];
 
 export default tseslint.config(
@@ -148,6 +152,14 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: MAX_LINES_ALLOWED.map(([file]) => file),
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // A function one reads at once: past 80 lines it is asking to be split by concern into named functions.
+    // Counted like max-lines (blank lines and comments included), IIFEs too:
+    // https://eslint.org/docs/latest/rules/max-lines-per-function
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: MAX_FUNCTION_LINES_ALLOWED.map(([file]) => file),
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true }] },
   },
   {
     files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}'],

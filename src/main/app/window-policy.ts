@@ -66,29 +66,7 @@ export function windowSpec(kind: WindowKind, paths: WindowPaths, platform: NodeJ
   const webPreferences = secureWebPreferences(paths, kind);
   switch (kind) {
     case 'panel':
-      // The preview panel floats over the app being dictated into: no frame, no taskbar entry,
-      // and shown only once painted so it never flashes white.
-      return {
-        width: 520,
-        height: 260,
-        // The layout test (test/browser/layout.test.ts) checks the panel at this minimum too.
-        minWidth: PANEL_MIN_SIZE.width,
-        minHeight: PANEL_MIN_SIZE.height,
-        show: false,
-        frame: false,
-        resizable: true,
-        alwaysOnTop: true,
-        skipTaskbar: true,
-        fullscreenable: false,
-        minimizable: false,
-        maximizable: false,
-        title: 'Tingxie',
-        // macOS: a non-activating panel takes key focus without activating Tingxie, so the target app
-        // keeps its selection and stays the active app (the paste lands there). Elsewhere the panel is
-        // shown and focused, and the paste re-focuses the target first (platform/focus.ts).
-        ...(platform === 'darwin' ? { type: 'panel' } : {}),
-        webPreferences,
-      };
+      return panelSpec(webPreferences, platform);
     case 'settings':
       return { width: 860, height: 640, minWidth: 640, minHeight: 480, show: false, title: 'Tingxie Settings', webPreferences };
     case 'onboarding':
@@ -119,29 +97,61 @@ export function windowSpec(kind: WindowKind, paths: WindowPaths, platform: NodeJ
         webPreferences,
       };
     case 'indicator':
-      // The recording indicator: a small pill with a level meter over every app, never taking focus or
-      // clicks (the factory makes it click-through). It also plays the start/stop sounds.
-      return {
-        width: 168,
-        height: 40,
-        show: false,
-        frame: false,
-        transparent: true,
-        resizable: false,
-        movable: false,
-        alwaysOnTop: true,
-        skipTaskbar: true,
-        focusable: false,
-        hasShadow: false,
-        fullscreenable: false,
-        minimizable: false,
-        maximizable: false,
-        title: 'Tingxie Indicator',
-        webPreferences: { ...webPreferences, backgroundThrottling: false },
-      };
+      return indicatorSpec(webPreferences);
     default:
       return assertNever(kind);
   }
+}
+
+/** The preview panel's options (windowSpec). */
+function panelSpec(webPreferences: BrowserWindowConstructorOptions['webPreferences'], platform: NodeJS.Platform): BrowserWindowConstructorOptions {
+  // The preview panel floats over the app being dictated into: no frame, no taskbar entry,
+  // and shown only once painted so it never flashes white.
+  return {
+    width: 520,
+    height: 260,
+    // The layout test (test/browser/layout.test.ts) checks the panel at this minimum too.
+    minWidth: PANEL_MIN_SIZE.width,
+    minHeight: PANEL_MIN_SIZE.height,
+    show: false,
+    frame: false,
+    resizable: true,
+    alwaysOnTop: true,
+    skipTaskbar: true,
+    fullscreenable: false,
+    minimizable: false,
+    maximizable: false,
+    title: 'Tingxie',
+    // macOS: a non-activating panel takes key focus without activating Tingxie, so the target app
+    // keeps its selection and stays the active app (the paste lands there). Elsewhere the panel is
+    // shown and focused, and the paste re-focuses the target first (platform/focus.ts).
+    ...(platform === 'darwin' ? { type: 'panel' } : {}),
+    webPreferences,
+  };
+}
+
+/** The recording indicator's options (windowSpec). */
+function indicatorSpec(webPreferences: BrowserWindowConstructorOptions['webPreferences']): BrowserWindowConstructorOptions {
+  // The recording indicator: a small pill with a level meter over every app, never taking focus or
+  // clicks (the factory makes it click-through). It also plays the start/stop sounds.
+  return {
+    width: 168,
+    height: 40,
+    show: false,
+    frame: false,
+    transparent: true,
+    resizable: false,
+    movable: false,
+    alwaysOnTop: true,
+    skipTaskbar: true,
+    focusable: false,
+    hasShadow: false,
+    fullscreenable: false,
+    minimizable: false,
+    maximizable: false,
+    title: 'Tingxie Indicator',
+    webPreferences: { ...webPreferences, backgroundThrottling: false },
+  };
 }
 
 /** Details of a permission request or check, reduced to what the decision needs. */

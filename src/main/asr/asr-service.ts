@@ -106,7 +106,7 @@ export class AsrService {
       try {
         prewarmSpeechDetector();
       } catch {
-        // Reported by the first dictation (LiveFeed.start).
+        // Reported by the first dictation (CurrentRecording.startLiveTranscription, src/main/dictation/current-recording.ts).
       }
     }
     await engine;

@@ -95,86 +95,95 @@ function whisperParams(p: WhisperCallParams): Record<string, unknown> {
   };
 }
 
+/** Loads a model: a sherpa-onnx one, or a whisper.cpp file (validated first; the one already loaded is kept). */
+async function load(msg: Extract<HostRequest, { type: 'load' }>): Promise<void> {
+  if (msg.sherpa !== undefined) {
+    if (model !== undefined) await model.free();
+    model = undefined;
+    await sherpaLoad(msg, port.send);
+    return;
+  }
+  await sherpaUnload();
+  const t0 = performance.now();
+  let info;
+  try {
+    info = validateModelFile(msg.modelPath);
+  } catch (err) {
+    const code = err instanceof ModelFileError && err.reason === 'missing' ? 'model-missing' : 'model-invalid';
+    port.send({ type: 'error', id: msg.id, code, message: (err as Error).message });
+    return;
+  }
+  if (model?.path === msg.modelPath) {
+    port.send({ type: 'loaded', id: msg.id, loadMs: 0, hparams: info.hparams, alreadyLoaded: true });
+    return;
+  }
+  try {
+    binding ??= loadBinding();
+  } catch (err) {
+    port.send({ type: 'error', id: msg.id, code: 'engine-not-built', message: `${ENGINE_NOT_BUILT_MESSAGE} (${(err as Error).message})` });
+    return;
+  }
+  if (model !== undefined) {
+    await model.free();
+    model = undefined;
+  }
+  try {
+    const m = await binding.WhisperModel.load(msg.modelPath, whisperUsesGpu());
+    model = { path: msg.modelPath, handle: m.handle, free: () => m.free() };
+  } catch (err) {
+    port.send({ type: 'error', id: msg.id, code: 'model-invalid', message: `whisper.cpp could not load ${msg.modelPath}: ${(err as Error).message}` });
+    return;
+  }
+  port.send({ type: 'loaded', id: msg.id, loadMs: performance.now() - t0, hparams: info.hparams, alreadyLoaded: false });
+}
+
+/** Transcribes one request's audio with the loaded model, streaming its segments as they come. */
+async function transcribe(msg: Extract<HostRequest, { type: 'transcribe' }>): Promise<void> {
+  if (sherpaLoaded()) {
+    await sherpaTranscribe(msg, port.send);
+    return;
+  }
+  const loaded = model;
+  const b = binding;
+  if (loaded === undefined || b === undefined) {
+    port.send({ type: 'error', id: msg.id, code: 'bad-request', message: 'no model loaded' });
+    return;
+  }
+  if (!(msg.pcm instanceof Float32Array) || msg.pcm.length === 0) {
+    port.send({ type: 'error', id: msg.id, code: 'bad-request', message: 'audio must be a non-empty Float32Array' });
+    return;
+  }
+  const t0 = performance.now();
+  try {
+    const segments = await new Promise<RawSegment[]>((resolve, reject) => {
+      try {
+        b.transcribe(loaded.handle, msg.pcm, whisperParams(msg.params), resolve, (s) => port.send({ type: 'segment', id: msg.id, segment: toSegment(s) }));
+      } catch (err) {
+        reject(err as Error);
+      }
+    });
+    port.send({ type: 'result', id: msg.id, segments: segments.map(toSegment), transcribeMs: performance.now() - t0 });
+  } catch (err) {
+    port.send({ type: 'error', id: msg.id, code: 'engine-failed', message: `whisper failed: ${(err as Error).message}` });
+  }
+}
+
+/** Frees the models and exits. */
+async function shutdown(): Promise<void> {
+  await sherpaUnload();
+  if (model !== undefined) await model.free();
+  model = undefined;
+  process.exit(0);
+}
+
 async function handle(msg: HostRequest): Promise<void> {
   switch (msg.type) {
-    case 'load': {
-      if (msg.sherpa !== undefined) {
-        if (model !== undefined) await model.free();
-        model = undefined;
-        await sherpaLoad(msg, port.send);
-        return;
-      }
-      await sherpaUnload();
-      const t0 = performance.now();
-      let info;
-      try {
-        info = validateModelFile(msg.modelPath);
-      } catch (err) {
-        const code = err instanceof ModelFileError && err.reason === 'missing' ? 'model-missing' : 'model-invalid';
-        port.send({ type: 'error', id: msg.id, code, message: (err as Error).message });
-        return;
-      }
-      if (model?.path === msg.modelPath) {
-        port.send({ type: 'loaded', id: msg.id, loadMs: 0, hparams: info.hparams, alreadyLoaded: true });
-        return;
-      }
-      try {
-        binding ??= loadBinding();
-      } catch (err) {
-        port.send({ type: 'error', id: msg.id, code: 'engine-not-built', message: `${ENGINE_NOT_BUILT_MESSAGE} (${(err as Error).message})` });
-        return;
-      }
-      if (model !== undefined) {
-        await model.free();
-        model = undefined;
-      }
-      try {
-        const m = await binding.WhisperModel.load(msg.modelPath, whisperUsesGpu());
-        model = { path: msg.modelPath, handle: m.handle, free: () => m.free() };
-      } catch (err) {
-        port.send({ type: 'error', id: msg.id, code: 'model-invalid', message: `whisper.cpp could not load ${msg.modelPath}: ${(err as Error).message}` });
-        return;
-      }
-      port.send({ type: 'loaded', id: msg.id, loadMs: performance.now() - t0, hparams: info.hparams, alreadyLoaded: false });
-      return;
-    }
-    case 'transcribe': {
-      if (sherpaLoaded()) {
-        await sherpaTranscribe(msg, port.send);
-        return;
-      }
-      const loaded = model;
-      const b = binding;
-      if (loaded === undefined || b === undefined) {
-        port.send({ type: 'error', id: msg.id, code: 'bad-request', message: 'no model loaded' });
-        return;
-      }
-      if (!(msg.pcm instanceof Float32Array) || msg.pcm.length === 0) {
-        port.send({ type: 'error', id: msg.id, code: 'bad-request', message: 'audio must be a non-empty Float32Array' });
-        return;
-      }
-      const t0 = performance.now();
-      try {
-        const segments = await new Promise<RawSegment[]>((resolve, reject) => {
-          try {
-            b.transcribe(loaded.handle, msg.pcm, whisperParams(msg.params), resolve, (s) => port.send({ type: 'segment', id: msg.id, segment: toSegment(s) }));
-          } catch (err) {
-            reject(err as Error);
-          }
-        });
-        port.send({ type: 'result', id: msg.id, segments: segments.map(toSegment), transcribeMs: performance.now() - t0 });
-      } catch (err) {
-        port.send({ type: 'error', id: msg.id, code: 'engine-failed', message: `whisper failed: ${(err as Error).message}` });
-      }
-      return;
-    }
-    case 'shutdown': {
-      await sherpaUnload();
-      if (model !== undefined) await model.free();
-      model = undefined;
-      process.exit(0);
-      return;
-    }
+    case 'load':
+      return load(msg);
+    case 'transcribe':
+      return transcribe(msg);
+    case 'shutdown':
+      return shutdown();
     default: {
       const never: never = msg;
       void never;

@@ -7,6 +7,7 @@
 import type { InputContextInfo, InputContextPort } from '../ports/input-context-port.ts';
 import { errorText } from './controller-context.ts';
 import type { DictationPorts } from './ports.ts';
+import { withTimeout } from './with-timeout.ts';
 
 /** Longest a key-down input-context read may take before the session goes without it. */
 const CONTEXT_TIMEOUT_MS = 3000;
@@ -28,16 +29,11 @@ export class ContextReads {
   capture(id: string, level: 'off' | 'basic' | 'detailed'): void {
     const port = this.port;
     if (level === 'off' || !port) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), CONTEXT_TIMEOUT_MS);
-      timer.unref?.();
-    });
     const read = port.capture(level).catch((err: unknown) => {
       this.log?.('warn', 'input context not read', { error: errorText(err) });
       return null;
     });
-    this.reads.set(id, Promise.race([read, late]).finally(() => clearTimeout(timer)));
+    this.reads.set(id, withTimeout(read, CONTEXT_TIMEOUT_MS, null));
     while (this.reads.size > KEPT) {
       const oldest = this.reads.keys().next().value;
       if (oldest === undefined) break;

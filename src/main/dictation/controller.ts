@@ -4,62 +4,51 @@
  * appended to disk while recording; at key-up the audio is journaled (WAV, fsynced) and the session
  * state written before the ASR call; the transcript is written before the LLM call; the history record
  * is journaled before the text is handed out, and the journal is completed only once that record is on
- * disk (a crash in between logs it at the next start, `logJournaledRecords`). The effects with I/O live in session-io.ts
- * (capture and journals), enhance-step.ts (enhancement + per-mode cache) and delivery.ts (output and
- * history); this file is the loop and the public API.
+ * disk (a crash in between logs it at the next start, `logJournaledRecords`). The effects with I/O live in
+ * session-io.ts (capture, ASR), enhance-step.ts (enhancement + per-mode cache) and delivery.ts (output and
+ * history); each resolves to the machine event it produced, which this loop dispatches. The journals
+ * have one writer (session-journals.ts); this file is the loop and the public API.
  */
 import { newRecordId } from '../../shared/history/record.ts';
 import type { DictationEvent, DictationSnapshot, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
-import { AudioJournal } from '../audio/journal.ts';
 import { inputContextLine } from '../enhance/input-context-line.ts';
 import type { Config } from '../../shared/config/config-schema.ts';
-import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
+import { errorText, type ControllerContext } from './controller-context.ts';
+import { CurrentRecording } from './current-recording.ts';
 import { deliverAgain, journalRecord, logJournaledRecords, LoggedRecords, logRecord, runOutput } from './delivery.ts';
-import { runEnhance } from './enhance-step.ts';
+import { cachedEnhance, runEnhance } from './enhance-step.ts';
 import { ContextReads } from './context-reads.ts';
-import { LiveFeed } from './live-feed.ts';
+import { InFlight } from './in-flight.ts';
 import { systemClock, type ClockPort, type DictationPorts } from './ports.ts';
+import { PanelView } from './panel-view.ts';
 import { PreviewCache } from './preview-cache.ts';
-import { SessionBuffer } from './session-buffer.ts';
-import { discardCapture, recoverAudio, removeRecordingFile, transcribe } from './session-io.ts';
-import { SessionJournal } from './session-journal.ts';
-import { IDLE, transition } from './session-machine.ts';
-import type { Effect, MachineEvent, MachineState, NewSession, SessionOptions, Trigger } from './session-types.ts';
+import { discardCapture, recoverAudio, transcribe } from './session-io.ts';
+import { SessionJournals, type AudioJournalReader, type SessionJournalReader } from './session-journals.ts';
+import { IDLE, sessionIdOf, transition } from './session-machine.ts';
+import { optionsFromConfig } from './session-options.ts';
+import type { Effect, MachineEvent, MachineState, NewSession, Trigger } from './session-types.ts';
 
-/** Session options from the config (snapshotted at each session's start). */
-export function optionsFromConfig(config: Config): SessionOptions {
-  return {
-    preview: config.output.preview,
-    enhance: config.ai_enhance.enabled,
-    method: config.output.method,
-    previewOnFailure: config.output.preview_on_failure,
-    timeouts: {
-      recording: config.audio.max_recording_seconds * 1000,
-      transcribing: 180_000,
-      // The enhancer enforces its own deadline; this guard only catches a step that never returns.
-      enhancing: (config.ai_enhance.timeout + config.ai_enhance.connection_timeout) * 1000 + 2000,
-      preview: 30 * 60_000,
-      output: 10_000,
-    },
-  };
-}
+/** Session options from the config (re-exported: its home is session-options.ts). */
+export { optionsFromConfig } from './session-options.ts';
+
+/** One runner per effect kind (the type makes the table exhaustive). */
+type EffectHandlers = { readonly [K in Effect['kind']]: (e: Extract<Effect, { readonly kind: K }>) => void };
 
 /** Drives dictations end to end. */
 export class DictationController {
   private m: MachineState = IDLE;
   private readonly ports: DictationPorts;
   private readonly clock: ClockPort;
-  readonly audioJournal: AudioJournal;
-  readonly sessions: SessionJournal;
-  private buffer: SessionBuffer | null = null;
-  /** The current recording's transcription-while-speaking, if its engine does that. */
-  private readonly live: LiveFeed;
+  /** The one writer of the session and audio journals. */
+  private readonly journals: SessionJournals;
+  /** The current recording's capture buffer and live transcription. */
+  private readonly recording: CurrentRecording;
   private timer: unknown = null;
-  private readonly aborts = new Map<string, AbortController>();
+  private readonly inFlight = new InFlight();
   private readonly pending = new Set<Promise<void>>();
   private queue: MachineEvent[] = [];
   private running = false;
-  private last: DictationSnapshot;
+  private readonly view: PanelView;
   private readonly listeners = new Set<(e: DictationEvent) => void>();
   private readonly cache = new PreviewCache();
   private readonly logged = new LoggedRecords();
@@ -69,31 +58,64 @@ export class DictationController {
   private results = 0;
   /** What the effect runners see of this controller. */
   private readonly ctx: ControllerContext;
+  /**
+   * How each effect runs. The runners with I/O resolve to the machine event they produced, dispatched
+   * when it comes (`follow`). The order of a transition's effects is the machine's: `journal-record`
+   * follows `output` in the same turn, so the record is on disk before the paste keystroke.
+   */
+  private readonly effects: EffectHandlers = {
+    'capture-start': (e) => this.startCapture(e.id),
+    'capture-discard': (e) => this.track(discardCapture(this.ctx, e.id, e.journal)),
+    transcribe: (e) => this.follow(this.inFlight.run(e.id, (signal) => transcribe(this.ctx, e.id, e.from, signal))),
+    enhance: (e) => this.enhance(e.id, e.text, e.mode),
+    abort: (e) => this.inFlight.abort(e.id),
+    panel: (e) => this.ports.ui.panel(e.show),
+    output: (e) => this.follow(runOutput(this.ctx, e.id, e.text, e.action)),
+    'journal-record': (e) => journalRecord(this.ctx, e.id, e.intent),
+    log: (e) => this.track(logRecord(this.ctx, this.logged, e.id, e.intent, e.settle)),
+    'journal-stage': (e) => this.journals.stage(e.id, { stage: e.stage, asr: e.asr, mode: this.modeOf(e.id), status: 'active' }),
+    'journal-finish': (e) => this.journals.complete(e.id),
+    'journal-cancel': (e) => this.journals.markCancelled(e.id),
+    timer: (e) => {
+      this.clearTimer();
+      this.timer = this.clock.setTimeout(() => this.dispatch({ type: 'timeout', id: e.id, step: e.step }), e.ms);
+    },
+    'clear-timer': () => this.clearTimer(),
+    notice: (e) => this.emit({ kind: 'notice', sessionId: sessionIdOf(this.m), level: e.level, notice: e.notice }),
+    sound: (e) => this.ports.ui.sound(e.which),
+    done: (e) => this.emit({ kind: 'done', sessionId: e.id, outcome: e.outcome }),
+  };
 
   constructor(ports: DictationPorts) {
     this.ports = ports;
     this.clock = ports.clock ?? systemClock;
-    this.audioJournal = new AudioJournal(ports.dataDir);
-    this.live = new LiveFeed(ports);
+    this.journals = new SessionJournals(ports);
+    this.recording = new CurrentRecording(ports);
     this.contexts = new ContextReads(ports);
-    this.sessions = new SessionJournal(ports.dataDir);
-    this.last = this.emptySnapshot();
+    this.view = new PanelView(() => this.config().ai_enhance.mode);
     this.ctx = {
       ports: this.ports,
       clock: this.clock,
-      audioJournal: this.audioJournal,
-      sessions: this.sessions,
-      aborts: this.aborts,
-      config: () => this.config(),
+      journals: this.journals,
       modeOf: (id) => this.modeOf(id),
-      dispatch: (e) => this.dispatch(e),
       emit: (e) => this.emit(e),
-      patchSnapshot: (fields) => (this.last = { ...this.last, ...fields }),
-      snapshot: () => this.snapshot(),
-      takeBuffer: (id) => this.takeBuffer(id),
-      takeLive: (id) => this.live.take(id),
+      show: (fields) => {
+        this.view.merge(fields);
+        return this.snapshot();
+      },
       inputContext: (id) => this.contexts.of(id),
+      takeRecording: (id) => this.recording.take(id),
     };
+  }
+
+  /** The session states (to read: tests and the tray). */
+  get sessions(): SessionJournalReader {
+    return this.journals.sessions;
+  }
+
+  /** The journaled audio (to read: tests and the tray). */
+  get audioJournal(): AudioJournalReader {
+    return this.journals.audio;
   }
 
   /** The machine state (for tests and the tray). */
@@ -103,7 +125,7 @@ export class DictationController {
 
   /** What the panel shows now. */
   snapshot(): DictationSnapshot {
-    return this.m.state === 'idle' ? this.emptySnapshot() : { ...this.last, sessionId: this.m.s.id, state: this.m.state, mode: this.m.s.mode };
+    return this.view.of(this.m);
   }
 
   /** Listens to session events (besides the UI port); returns the unsubscribe function. */
@@ -153,7 +175,7 @@ export class DictationController {
     // without a result event: the panel still needs the new text.
     const m = this.m;
     if (m.state === 'preview' && this.results === before) {
-      this.last = { ...this.last, text: m.enh.text, enhancedText: m.enh.enhanced, enhanceStatus: m.enh.status, enhanceReason: m.enh.reason, model: m.enh.model, usage: null, elapsedMs: null, thinking: '', cached: false };
+      this.view.merge({ text: m.enh.text, enhancedText: m.enh.enhanced, enhanceStatus: m.enh.status, enhanceReason: m.enh.reason, model: m.enh.model, usage: null, elapsedMs: null, thinking: '', cached: false });
       this.emit({ kind: 'result', sessionId: m.s.id, snapshot: this.snapshot() });
     }
   }
@@ -186,17 +208,14 @@ export class DictationController {
    * are dropped; the buffer itself enforces the max length.
    */
   frames(sessionId: string, seq: number, sampleRate: number, pcm: Float32Array): void {
-    const b = this.buffer;
-    if (b === null || b.id !== sessionId) return;
-    const level = b.push(seq, sampleRate, pcm);
+    const level = this.recording.push(sessionId, seq, sampleRate, pcm);
     // The meter belongs to recording; the flushed tail only completes the audio.
     if (level !== null && this.m.state === 'recording') this.emit({ kind: 'level', sessionId, level });
   }
 
   /** Batches received for session `id` (CaptureLink's stop check); infinite once nothing is buffered for it. */
   receivedBatches(id: string): number {
-    const b = this.buffer;
-    return b !== null && b.id === id ? b.batches : Number.POSITIVE_INFINITY;
+    return this.recording.batches(id);
   }
 
   /**
@@ -205,28 +224,24 @@ export class DictationController {
    * to how many were written.
    */
   logJournaledRecords(): Promise<number> {
-    return logJournaledRecords(this.ctx, this.m.state === 'idle' ? null : this.m.s.id);
+    return logJournaledRecords(this.ctx, sessionIdOf(this.m));
   }
 
   /** Journaled sessions a crash left behind. */
   recoverable(): RecoverableSession[] {
-    const current = this.m.state === 'idle' ? null : this.m.s.id;
-    return this.sessions.recoverable((id) => this.audioJournal.get(id)?.durationSeconds ?? 0, current);
+    return this.journals.recoverable(sessionIdOf(this.m));
   }
 
   /** The most recent failed or cancelled session with audio (tray: "Retry last dictation"). */
   lastRetryable(): string | null {
-    const failed = this.audioJournal.list().filter((e) => e.status === 'failed' || this.sessions.get(e.id)?.status === 'cancelled');
-    return failed.at(-1)?.id ?? null;
+    return this.journals.lastRetryable();
   }
 
   /** Finishes (ASR/enhance/preview from where it stopped) or discards a journaled session. */
   recover(id: string, action: 'finish' | 'discard'): void {
-    const rec = this.sessions.get(id);
+    const rec = this.journals.sessions.get(id);
     if (action === 'discard') {
-      this.sessions.remove(id);
-      this.audioJournal.remove(id);
-      removeRecordingFile(this.ctx, id);
+      this.journals.discard(id);
       return;
     }
     const next = this.newSession(id, rec?.mode);
@@ -242,7 +257,7 @@ export class DictationController {
   retryLast(): boolean {
     const id = this.lastRetryable();
     if (id === null) return false;
-    this.dispatch({ type: 'retry', next: this.newSession(id, this.sessions.get(id)?.mode) });
+    this.dispatch({ type: 'retry', next: this.newSession(id, this.journals.sessions.get(id)?.mode) });
     return true;
   }
 
@@ -258,10 +273,8 @@ export class DictationController {
       this.dispatch({ type: 'mode', mode: m.s.mode });
       return true;
     }
-    if (m.state !== 'idle' || !this.audioJournal.hasAudio(id)) return false;
-    const meta = this.audioJournal.get(id)?.meta;
-    const mode = this.sessions.get(id)?.mode ?? (typeof meta?.mode === 'string' ? meta.mode : undefined);
-    const next = this.newSession(id, mode);
+    if (m.state !== 'idle' || !this.journals.audio.hasAudio(id)) return false;
+    const next = this.newSession(id, this.journals.modeOf(id));
     this.dispatch({ type: 'retry', next: { ...next, options: { ...next.options, preview: true } } });
     return true;
   }
@@ -299,8 +312,8 @@ export class DictationController {
         const prev = this.m;
         const { next, effects } = transition(prev, ev);
         this.m = next;
-        const prevId = prev.state === 'idle' ? null : prev.s.id;
-        const nextId = next.state === 'idle' ? null : next.s.id;
+        const prevId = sessionIdOf(prev);
+        const nextId = sessionIdOf(next);
         if (prev.state !== next.state || prevId !== nextId) {
           this.emit({ kind: 'state', sessionId: nextId ?? prevId, state: next.state, previous: prev.state, mode: next.state === 'idle' ? this.config().ai_enhance.mode : next.s.mode });
         }
@@ -313,7 +326,7 @@ export class DictationController {
 
   private run(effect: Effect): void {
     try {
-      this.runEffect(effect);
+      (this.effects[effect.kind] as (e: Effect) => void)(effect);
     } catch (err) {
       // An effect that throws (disk full…) must not wedge the machine: report it and carry on.
       this.ports.log?.('error', 'dictation effect failed', { effect: effect.kind, error: String(err) });
@@ -321,93 +334,33 @@ export class DictationController {
     }
   }
 
-  private runEffect(effect: Effect): void {
-    switch (effect.kind) {
-      case 'capture-start': {
-        this.last = { ...this.emptySnapshot(), sessionId: effect.id };
-        this.buffer = new SessionBuffer(effect.id, {
-          maxSeconds: this.config().audio.max_recording_seconds,
-          sessionsDir: this.sessions.dir,
-          onAudio: (kept, rate) => this.live.feed(effect.id, kept, rate),
-        });
-        if (this.buffer.fileError !== null) this.ports.log?.('warn', 'raw recording file not written; recording in memory only', { error: this.buffer.fileError });
-        // The journals are crash safety: a disk that refuses them (read-only, full) must not stop the recording.
-        journalBestEffort(this.ports, 'the session journal', () => this.sessions.put(effect.id, { stage: 'recording', mode: this.modeOf(effect.id), status: 'active' }));
-        this.ports.capture.start(effect.id);
-        // After the capture window was told to start: the first batch comes 100 ms later at the earliest.
-        this.live.start(effect.id, (text) => this.partial(effect.id, text));
-        return;
-      }
-      case 'capture-discard':
-        this.track(discardCapture(this.ctx, effect.id, effect.journal));
-        return;
-      case 'transcribe':
-        this.track(transcribe(this.ctx, effect.id, effect.from));
-        return;
-      case 'enhance':
-        this.track(runEnhance(this.ctx, this.cache, effect.id, effect.text, effect.mode));
-        return;
-      case 'abort':
-        this.aborts.get(effect.id)?.abort();
-        this.aborts.delete(effect.id);
-        return;
-      case 'panel':
-        this.ports.ui.panel(effect.show);
-        return;
-      case 'output':
-        this.track(runOutput(this.ctx, effect.id, effect.text, effect.action));
-        return;
-      case 'journal-record':
-        journalRecord(this.ctx, effect.id, effect.intent);
-        return;
-      case 'log':
-        this.track(logRecord(this.ctx, this.logged, effect.id, effect.intent, effect.settle));
-        return;
-      case 'journal-stage':
-        journalBestEffort(this.ports, 'the session journal', () => this.sessions.put(effect.id, { stage: effect.stage, asr: effect.asr, mode: this.modeOf(effect.id), status: 'active' }));
-        return;
-      case 'journal-finish':
-        journalBestEffort(this.ports, 'the session journal', () => this.sessions.remove(effect.id));
-        if (this.audioJournal.get(effect.id)) journalBestEffort(this.ports, 'the audio journal', () => this.audioJournal.complete(effect.id, this.config().audio.retention_days));
-        return;
-      case 'journal-cancel':
-        if (this.sessions.get(effect.id)) journalBestEffort(this.ports, 'the session journal', () => this.sessions.put(effect.id, { status: 'cancelled' }));
-        return;
-      case 'timer':
-        this.clearTimer();
-        this.timer = this.clock.setTimeout(() => this.dispatch({ type: 'timeout', id: effect.id, step: effect.step }), effect.ms);
-        return;
-      case 'clear-timer':
-        this.clearTimer();
-        return;
-      case 'notice':
-        this.emit({ kind: 'notice', sessionId: this.m.state === 'idle' ? null : this.m.s.id, level: effect.level, notice: effect.notice });
-        return;
-      case 'sound':
-        this.ports.ui.sound(effect.which);
-        return;
-      case 'done':
-        this.emit({ kind: 'done', sessionId: effect.id, outcome: effect.outcome });
-        return;
-      default: {
-        const never: never = effect;
-        throw new Error(`unknown effect ${JSON.stringify(never)}`);
-      }
-    }
+  /** Opens session `id`'s recording: buffer, journal, capture window, then the live transcription. */
+  private startCapture(id: string): void {
+    this.view.open(id);
+    this.recording.open(id, this.config().audio.max_recording_seconds, this.journals.sessions.dir);
+    // The journals are crash safety: a disk that refuses them (read-only, full) must not stop the recording.
+    this.journals.stage(id, { stage: 'recording', mode: this.modeOf(id), status: 'active' });
+    this.ports.capture.start(id);
+    // After the capture window was told to start: the first batch comes 100 ms later at the earliest.
+    this.recording.startLiveTranscription(id, (text) => this.partial(id, text));
   }
 
-  // ---- helpers ------------------------------------------------------------------------------
+  /** A mode this session already ran answers at once (within this dispatch); otherwise the model is asked. */
+  private enhance(id: string, text: string, mode: string): void {
+    this.inFlight.abort(id);
+    const cached = cachedEnhance(this.ctx, this.cache, id, text, mode);
+    if (cached !== null) this.dispatch(cached);
+    else this.follow(this.inFlight.run(id, (signal) => runEnhance(this.ctx, this.cache, id, text, mode, signal)));
+  }
+
+  /** Tracks a runner and dispatches the machine event it resolves to (none when superseded). */
+  private follow(work: Promise<MachineEvent | null>): void {
+    this.track(work.then((e) => (e === null ? undefined : this.dispatch(e))));
+  }
 
   private track(p: Promise<void>): void {
     const tracked = p.catch((err: unknown) => this.ports.log?.('error', 'dictation task failed', { error: String(err) })).finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
-  }
-
-  private takeBuffer(id: string): SessionBuffer | null {
-    const b = this.buffer;
-    if (b === null || b.id !== id) return null;
-    this.buffer = null;
-    return b;
   }
 
   /** The text decoded so far of session `id`, while it is still recording or transcribing (the indicator's live text). */
@@ -443,12 +396,5 @@ export class DictationController {
   private newSession(id?: string, mode?: string): NewSession {
     const config = this.config();
     return { id: id ?? this.ports.newId?.() ?? newRecordId(this.clock.now()), mode: mode ?? config.ai_enhance.mode, options: optionsFromConfig(config) };
-  }
-
-  private emptySnapshot(): DictationSnapshot {
-    return {
-      sessionId: null, state: 'idle', mode: this.ports.config().ai_enhance.mode, asrText: '', enhancedText: null, text: '', enhanceStatus: null, enhanceReason: null,
-      model: '', usage: null, elapsedMs: null, thinking: '', cached: false,
-    };
   }
 }

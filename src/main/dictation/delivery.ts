@@ -5,9 +5,13 @@
  * sets `edited_at`).
  */
 import { newRecordId, recordKey, type HistoryRecord, type NewHistoryRecord } from '../../shared/history/record.ts';
-import { errorText, journalBestEffort, type ControllerContext } from './controller-context.ts';
+import { errorText, type ControllerContext } from './controller-context.ts';
 import type { DeliveryOutcome } from '../ports/output-port.ts';
-import type { LogIntent } from './session-types.ts';
+import type { SessionJournals } from './session-journals.ts';
+import type { LogIntent, MachineEvent } from './session-types.ts';
+
+/** What a delivery ends in. */
+export type OutputDone = Extract<MachineEvent, { readonly type: 'output-done' }>;
 
 /** How many logged sessions can still be updated from a reopened preview (the panel keeps 10). */
 const REMEMBERED = 32;
@@ -33,16 +37,19 @@ export class LoggedRecords {
   }
 }
 
-/** Delivers the text of session `id` and reports the outcome to the machine. */
-export async function runOutput(ctx: ControllerContext, id: string, text: string, action: 'paste' | 'copy'): Promise<void> {
-  const suffix = ctx.config().output.append_newline ? '\n' : '';
+/**
+ * Delivers the text of session `id`; resolves to the outcome for the machine. The output port is called
+ * in this turn of the event loop (the record is journaled right after it, see `journalRecord`).
+ */
+export async function runOutput(ctx: Pick<ControllerContext, 'ports'>, id: string, text: string, action: 'paste' | 'copy'): Promise<OutputDone> {
+  const suffix = ctx.ports.config().output.append_newline ? '\n' : '';
   let r: DeliveryOutcome;
   try {
     r = await ctx.ports.output.deliver(text + suffix, action);
   } catch (err) {
     r = { ok: false, notice: { code: 'paste-failed', reason: errorText(err), app: null } };
   }
-  ctx.dispatch({ type: 'output-done', id, ok: r.ok, ...(r.notice !== undefined ? { notice: r.notice } : {}) });
+  return { type: 'output-done', id, ok: r.ok, ...(r.notice !== undefined ? { notice: r.notice } : {}) };
 }
 
 /** The history record session `sessionId` logs for `intent` (null for chain modes, which write no history). */
@@ -78,7 +85,7 @@ export function recordOf(ctx: Pick<ControllerContext, 'clock'>, intent: LogInten
 export function journalRecord(ctx: ControllerContext, sessionId: string, intent: LogIntent): void {
   const record = recordOf(ctx, intent);
   if (record === null) return;
-  journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.put(sessionId, { record, mode: ctx.modeOf(sessionId) }));
+  ctx.journals.stage(sessionId, { record, mode: ctx.modeOf(sessionId) });
 }
 
 /**
@@ -88,13 +95,13 @@ export function journalRecord(ctx: ControllerContext, sessionId: string, intent:
  * in the journal as well as in the store's memory, so neither a quit nor a crash loses it.
  */
 export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, sessionId: string, intent: LogIntent, settle: 'finish' | 'keep'): Promise<void> {
-  const base = ctx.sessions.get(sessionId)?.record ?? recordOf(ctx, intent);
+  const base = ctx.journals.sessions.get(sessionId)?.record ?? recordOf(ctx, intent);
   if (base === null) {
-    settleJournal(ctx, sessionId, settle);
+    settleJournal(ctx.journals, sessionId, settle);
     return;
   }
   // WenZi's object shape (app_name, bundle_id, window_title?, browser_domain?), read at key-down.
-  const inputContext = ctx.config().ai_enhance.input_context === 'off' ? null : await ctx.inputContext(sessionId);
+  const inputContext = ctx.ports.config().ai_enhance.input_context === 'off' ? null : await ctx.inputContext(sessionId);
   const record: NewHistoryRecord = { ...base, ...(inputContext !== null ? { input_context: { ...inputContext } } : {}) };
   try {
     const result = await ctx.ports.history.log(record);
@@ -104,7 +111,7 @@ export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, s
       const h = result.health ?? { state: 'write-failed' as const, reason: 'the disk refused the record', pending: 1 };
       ctx.emit({ kind: 'notice', sessionId: null, level: 'warning', notice: { code: 'history-degraded', state: h.state, reason: h.reason, pending: h.pending } });
     } else {
-      settleJournal(ctx, sessionId, settle);
+      settleJournal(ctx.journals, sessionId, settle);
     }
     if (intent.outcome === 'confirmed' || intent.outcome === 'copied') {
       ctx.ports.vocabulary?.recordOutcome({ asrText: intent.asr.text, enhancedText: intent.enh.enhanced, finalText: intent.finalText, asrModel: intent.asr.sttModel, llmModel: intent.enh.model });
@@ -117,13 +124,9 @@ export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, s
 }
 
 /** Ends session `sessionId`'s journal (`finish`), or keeps it reopenable without its record (`keep`). */
-export function settleJournal(ctx: Pick<ControllerContext, 'ports' | 'sessions' | 'audioJournal' | 'config'>, sessionId: string, settle: 'finish' | 'keep'): void {
-  if (settle === 'keep') {
-    if (ctx.sessions.get(sessionId)?.record !== undefined) journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.put(sessionId, { record: undefined }));
-    return;
-  }
-  journalBestEffort(ctx.ports, 'the session journal', () => ctx.sessions.remove(sessionId));
-  if (ctx.audioJournal.get(sessionId)) journalBestEffort(ctx.ports, 'the audio journal', () => ctx.audioJournal.complete(sessionId, ctx.config().audio.retention_days));
+function settleJournal(journals: SessionJournals, sessionId: string, settle: 'finish' | 'keep'): void {
+  if (settle === 'keep') journals.dropRecord(sessionId);
+  else journals.complete(sessionId);
 }
 
 /**
@@ -131,15 +134,15 @@ export function settleJournal(ctx: Pick<ControllerContext, 'ports' | 'sessions' 
  * on disk, each once: a record the history already holds (written just before the crash) is not
  * written again. Returns how many were written now.
  */
-export async function logJournaledRecords(ctx: ControllerContext, exceptId: string | null): Promise<number> {
+export async function logJournaledRecords(ctx: Pick<ControllerContext, 'ports' | 'journals'>, exceptId: string | null): Promise<number> {
   let written = 0;
-  for (const s of ctx.sessions.journaledRecords(exceptId)) {
+  for (const s of ctx.journals.sessions.journaledRecords(exceptId)) {
     try {
       const held = (await ctx.ports.history.has?.(recordKey(s.record), s.record.timestamp)) ?? false;
       const result = held ? null : await ctx.ports.history.log(s.record);
       if (result && result.pending) continue; // still refused: it stays journaled for the next start
       if (result && result.saved) written += 1;
-      settleJournal(ctx, s.id, s.status === 'active' ? 'finish' : 'keep');
+      settleJournal(ctx.journals, s.id, s.status === 'active' ? 'finish' : 'keep');
     } catch (err) {
       ctx.ports.log?.('error', 'a journaled history record could not be logged', { session: s.id, error: String(err) });
     }

@@ -25,14 +25,17 @@ export interface AsrPort {
   /** Name of the model the next transcription uses (recorded as `stt_model`). */
   modelName(): string;
   /**
-   * Starts transcribing session `id` while it is recorded (asr.local.decode_while_speaking); null when
-   * the engine decodes at key-up only (remote, setting off, no VAD). `onText`: the text so far.
+   * Starts the live transcription of session `id` (asr.local.decode_while_speaking); null when the
+   * engine decodes at key-up only (remote, setting off, no VAD). `onText`: the text so far.
    */
-  startLive?(id: string, onText: (text: string) => void): LiveAsr | null;
+  startLiveTranscription?(id: string, onText: (text: string) => void): LiveTranscription | null;
 }
 
-/** A transcription that runs while its session is recorded (16 kHz samples in, text at the end). */
-export interface LiveAsr {
+/**
+ * The live transcription: the transcription that runs while its session is recorded (16 kHz samples
+ * in, text at the end), so only the last chunk is left to decode at key-up.
+ */
+export interface LiveTranscription {
   push(pcm16k: Float32Array): void;
   /** The recording ended: whether speech was heard and the range of it to journal and decode. */
   end(): { readonly speech: boolean; readonly keptStart: number; readonly keptEnd: number };

@@ -58,16 +58,50 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
   const config = opts.config;
   const ownHistory = opts.history === undefined;
   const history = opts.history ?? (await HistoryService.open({ dataDir: opts.dataDir, enabled: () => config().history.enabled, warn }));
-  let vocabulary: VocabularyStore | null = null;
+  const vocabulary = openVocabulary(opts.dataDir, warn);
+  const enhancer = await openEnhancer(opts, history, vocabulary, warn);
+  const asr = new AsrService({
+    dataDir: opts.dataDir,
+    journal: new AudioJournal(opts.dataDir),
+    remoteApiKey: () => opts.secrets?.get('asr:remote'),
+    remoteKeyMismatch: () => opts.secrets?.mismatch?.('asr:remote'),
+    // asr.language 'follow-ui' follows the UI language (recognition-language.ts).
+    uiLanguage: opts.lang,
+    ...(opts.launcher ? { launcher: opts.launcher } : {}),
+  });
+  return {
+    history,
+    vocabulary,
+    enhancer,
+    asr,
+    ports: { asr: asrPortOver(asr, config, vocabulary, warn), enhance: enhancePortOver(enhancer, opts), history, vocabulary },
+    async close() {
+      await asr.dispose();
+      if (ownHistory) await history.close();
+      vocabulary?.close();
+    },
+  };
+}
+
+/** The vocabulary store; null when it cannot be opened (it is a context source: dictation works without it). */
+function openVocabulary(dataDir: string, warn: (message: string) => void): VocabularyStore | null {
   try {
     // A damaged or read-only file does not throw here: the store sets it aside or reads it as it can (vocabulary-repair.ts).
-    vocabulary = VocabularyStore.open(path.join(opts.dataDir, VOCABULARY_DB_FILE), { warn });
-    if (vocabulary.damage !== null) warn(`vocabulary ${vocabulary.damage.state}: ${vocabulary.damage.reason}${vocabulary.damage.damagedCopy !== null ? ` (damaged copy: ${vocabulary.damage.damagedCopy})` : ''}`);
+    const vocabulary = VocabularyStore.open(path.join(dataDir, VOCABULARY_DB_FILE), { warn });
+    const { damage } = vocabulary;
+    if (damage !== null) warn(`vocabulary ${damage.state}: ${damage.reason}${damage.damagedCopy !== null ? ` (damaged copy: ${damage.damagedCopy})` : ''}`);
+    return vocabulary;
   } catch (err) {
     // The vocabulary is a context source: without it dictation still works.
     warn(`vocabulary unavailable: ${String(err)}`);
+    return null;
   }
-  const enhancer = await Enhancer.open(
+}
+
+/** The enhancer over the history (recent and older corrections) and the vocabulary. */
+function openEnhancer(opts: ServiceGraphOptions, history: HistoryService, vocabulary: VocabularyStore | null, warn: (message: string) => void): Promise<Enhancer> {
+  const config = opts.config;
+  return Enhancer.open(
     {
       dataDir: opts.dataDir,
       history: history.store,
@@ -80,21 +114,15 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
     },
     settingsFromConfig(config(), opts.lang()),
   );
-  const asr = new AsrService({
-    dataDir: opts.dataDir,
-    journal: new AudioJournal(opts.dataDir),
-    remoteApiKey: () => opts.secrets?.get('asr:remote'),
-    remoteKeyMismatch: () => opts.secrets?.mismatch?.('asr:remote'),
-    // asr.language 'follow-ui' follows the UI language (recognition-language.ts).
-    uiLanguage: opts.lang,
-    ...(opts.launcher ? { launcher: opts.launcher } : {}),
-  });
+}
+
+/** The controller's ASR port over the ASR service, with the vocabulary's hotwords. */
+function asrPortOver(asr: AsrService, config: () => Config, vocabulary: VocabularyStore | null, warn: (message: string) => void): AsrPort {
   /** The language a record names when the engine did not say: the one the engine was given ('' for auto). */
   const languageGiven = (c: Config): string => {
     const given = asr.callOptions(c, []).language ?? 'auto';
     return given === 'auto' ? '' : given;
   };
-
   /** Hotwords for the ASR: none, never an error, when the vocabulary cannot be read (a dictation never fails on them). */
   const hotwordsFor = (c: Config): readonly string[] => {
     try {
@@ -104,14 +132,14 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
       return [];
     }
   };
-  const asrPort: AsrPort = {
+  return {
     modelName: () => sttModelName(config()),
     transcribe: async ({ id, pcm, signal }) => {
       const c = config();
       const r = await asr.transcribe(c, { pcm, sessionId: id, hotwords: hotwordsFor(c), signal });
       return { text: r.text, language: r.language ?? languageGiven(c) };
     },
-    startLive: (_id, onText) => {
+    startLiveTranscription: (_id, onText) => {
       const c = config();
       const live = asr.startLive(c, { hotwords: hotwordsFor(c), onText });
       if (live === null) return null;
@@ -126,11 +154,15 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
       };
     },
   };
-  const enhancePort: EnhancePort = {
+}
+
+/** The controller's enhancement port over the enhancer (its settings re-read per call). */
+function enhancePortOver(enhancer: Enhancer, opts: Pick<ServiceGraphOptions, 'config' | 'lang'>): EnhancePort {
+  return {
     modes: () => enhancer.modes.map((m) => m.id),
     enhance: async ({ text, mode, signal, onDelta, inputContext }): Promise<EnhanceOutcome> => {
       // Settings are re-read per call so a toggle in the tray or Settings applies to the next dictation.
-      enhancer.updateSettings(settingsFromConfig(config(), opts.lang()));
+      enhancer.updateSettings(settingsFromConfig(opts.config(), opts.lang()));
       const r = await enhancer.enhance({ text, mode, signal, ...(inputContext !== undefined ? { inputContext } : {}), onEvent: (e) => onDelta(e.type, e.type === 'reset' ? '' : e.text) });
       return {
         status: r.status,
@@ -143,18 +175,6 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
         historyMode: r.historyMode,
         usage: r.usage,
       };
-    },
-  };
-  return {
-    history,
-    vocabulary,
-    enhancer,
-    asr,
-    ports: { asr: asrPort, enhance: enhancePort, history, vocabulary },
-    async close() {
-      await asr.dispose();
-      if (ownHistory) await history.close();
-      vocabulary?.close();
     },
   };
 }

@@ -123,183 +123,245 @@ function logIntent(m: Omit<Extract<MachineState, { state: 'output' }>, 'state'>)
 
 /** Ends a session that has not produced output: abort work, keep the audio journaled as cancelled. */
 function cancelBusy(m: Extract<MachineState, { state: 'transcribing' | 'enhancing' | 'preview' }>, why: 'cancelled' | 'timeout'): Effect[] {
-  const effects: Effect[] = [{ kind: 'clear-timer' }, { kind: 'abort', id: m.s.id }, { kind: 'panel', show: false }];
+  const { s } = m;
+  const effects: Effect[] = [{ kind: 'clear-timer' }, { kind: 'abort', id: s.id }, { kind: 'panel', show: false }];
   if (m.state === 'preview') {
     // A cancelled preview is still a finished session: logged (never injected), journaled for reopening.
-    const intent: LogIntent = { asr: m.asr, enh: m.enh, finalText: m.enh.text, previewEnabled: true, outcome: 'cancelled', source: m.s.source };
-    effects.push({ kind: 'journal-record', id: m.s.id, intent }, { kind: 'log', id: m.s.id, intent, settle: 'keep' });
+    const intent: LogIntent = { asr: m.asr, enh: m.enh, finalText: m.enh.text, previewEnabled: true, outcome: 'cancelled', source: s.source };
+    effects.push({ kind: 'journal-record', id: s.id, intent }, { kind: 'log', id: s.id, intent, settle: 'keep' });
   }
-  effects.push({ kind: 'journal-cancel', id: m.s.id });
+  effects.push({ kind: 'journal-cancel', id: s.id });
   if (why === 'timeout') effects.push({ kind: 'notice', level: 'warning', notice: { code: 'preview-timeout' } });
-  effects.push({ kind: 'done', id: m.s.id, outcome: 'cancelled' });
+  effects.push({ kind: 'done', id: s.id, outcome: 'cancelled' });
   return effects;
 }
 
 const busyNotice: Effect = { kind: 'notice', level: 'info', notice: { code: 'busy' } };
 
+/** Event `T` of the machine. */
+type Ev<T extends MachineEvent['type']> = Extract<MachineEvent, { readonly type: T }>;
+/** A state with a session. */
+type Busy = Exclude<MachineState, { readonly state: 'idle' }>;
+
+/** The state, when it is session `id`'s in `state` (async results of other sessions are ignored). */
+function stateOf<S extends Busy['state']>(m: MachineState, state: S, id: string): Extract<Busy, { readonly state: S }> | null {
+  return m.state === state && m.s.id === id ? (m as Extract<Busy, { readonly state: S }>) : null;
+}
+
 /** One step of the machine. Unknown combinations leave the state unchanged with no effects. */
 export function transition(m: MachineState, e: MachineEvent): Transition {
   switch (e.type) {
     case 'press':
-      switch (m.state) {
-        case 'idle':
-          return startRecording(e.next, e.trigger);
-        case 'recording':
-          // Toggle presses stop; a hold key's auto-repeat (or a second hold key) does nothing.
-          return e.trigger === 'toggle' || m.s.trigger === 'toggle' ? stopRecording(m.s) : stay(m);
-        case 'transcribing':
-        case 'enhancing':
-        case 'preview':
-        case 'output':
-          return stay(m, [busyNotice]);
-        default:
-          return exhaustive(m);
-      }
+      return onPress(m, e);
     case 'release':
       return m.state === 'recording' && m.s.trigger === 'hold' ? stopRecording(m.s) : stay(m);
     case 'cancel':
-      switch (m.state) {
-        case 'recording':
-          return {
-            next: IDLE,
-            effects: [
-              { kind: 'clear-timer' },
-              { kind: 'sound', which: 'stop' },
-              { kind: 'capture-discard', id: m.s.id, journal: true },
-              { kind: 'done', id: m.s.id, outcome: 'cancelled' },
-            ],
-          };
-        case 'transcribing':
-        case 'enhancing':
-        case 'preview':
-          return { next: IDLE, effects: cancelBusy(m, 'cancelled') };
-        case 'idle':
-        case 'output': // the paste is under way: too late to take it back
-          return stay(m);
-        default:
-          return exhaustive(m);
-      }
+      return onCancel(m);
     case 'restart':
-      switch (m.state) {
-        case 'recording':
-          return startRecording(e.next, m.s.trigger, [{ kind: 'capture-discard', id: m.s.id, journal: false }, { kind: 'done', id: m.s.id, outcome: 'discarded' }]);
-        case 'transcribing':
-        case 'enhancing':
-        case 'preview':
-          return startRecording(e.next, 'toggle', cancelBusy(m, 'cancelled'));
-        case 'idle':
-        case 'output':
-          return stay(m);
-        default:
-          return exhaustive(m);
-      }
+      return onRestart(m, e);
     case 'mode':
-      switch (m.state) {
-        case 'recording':
-          return stay({ ...m, s: { ...m.s, mode: e.mode } }, [{ kind: 'notice', level: 'info', notice: { code: 'mode-changed', mode: e.mode } }]);
-        case 'enhancing':
-        case 'preview': {
-          // Switching mode re-runs the enhancement of the same transcript; the old request is aborted.
-          const s = { ...m.s, mode: e.mode };
-          if (!s.options.enhance || e.mode === 'off') return afterEnhance(s, m.asr, notEnhanced(m.asr, 'off'), [{ kind: 'abort', id: s.id }]);
-          return {
-            next: { state: 'enhancing', s, asr: m.asr },
-            effects: [{ kind: 'abort', id: s.id }, { kind: 'enhance', id: s.id, text: m.asr.text, mode: e.mode, enabled: true }, ...timer(s, 'enhancing')],
-          };
-        }
-        default:
-          return stay(m);
-      }
+      return onMode(m, e);
     case 'asr-done':
-      if (m.state !== 'transcribing' || m.s.id !== e.id) return stay(m);
-      if (e.asr.text.trim() === '') {
-        return {
-          next: IDLE,
-          effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', notice: { code: 'nothing-recognized' } }, { kind: 'journal-finish', id: m.s.id }, { kind: 'done', id: m.s.id, outcome: 'discarded' }],
-        };
-      }
-      return afterAsr(m.s, e.asr);
+      return onAsrDone(m, e);
     case 'asr-silent':
-      if (m.state !== 'transcribing' || m.s.id !== e.id) return stay(m);
-      return {
-        next: IDLE,
-        effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', notice: { code: 'silence-discarded', reason: e.reason } }, { kind: 'done', id: m.s.id, outcome: 'discarded' }],
-      };
+      return onAsrSilent(m, e);
     case 'asr-failed':
-      if (m.state !== 'transcribing' || m.s.id !== e.id) return stay(m);
-      return {
-        next: IDLE,
-        effects: [
-          { kind: 'clear-timer' },
-          // The panel stays (or opens, in direct mode when opted in) with the error and a Retry button:
-          // the audio is journaled, so a retry transcribes it again.
-          { kind: 'panel', show: panelOnFailure(m.s) },
-          { kind: 'notice', level: 'error', notice: e.missingModel === undefined ? { code: 'asr-failed', reason: e.error } : { code: 'speech-model-missing', model: e.missingModel } },
-          { kind: 'done', id: m.s.id, outcome: 'failed' },
-        ],
-      };
-    case 'enhance-done':
-      if (m.state !== 'enhancing' || m.s.id !== e.id) return stay(m);
-      return afterEnhance(m.s, m.asr, e.result);
-    case 'confirm':
-      if (m.state === 'idle' || m.s.id !== e.id) return stay(m);
-      if (m.state === 'preview') return toOutput(m.s, m.asr, m.enh, e.text, e.action, true);
-      if (m.state === 'enhancing' && m.s.options.preview) {
-        // Confirmed before the model finished: the user's text wins, the request is aborted (saves tokens).
-        return toOutput(m.s, m.asr, notEnhanced(m.asr, m.s.mode), e.text, e.action, true, [{ kind: 'abort', id: m.s.id }]);
-      }
-      return stay(m);
-    case 'output-done': {
-      if (m.state !== 'output' || m.s.id !== e.id) return stay(m);
-      const effects: Effect[] = [{ kind: 'clear-timer' }];
-      if (!e.ok) effects.push({ kind: 'notice', level: 'error', notice: e.notice ?? { code: 'paste-failed', reason: null, app: null } });
-      // The journal is finished by the log, once the record is on disk (it was journaled before the output).
-      effects.push({ kind: 'log', id: m.s.id, intent: logIntent(m), settle: 'finish' });
-      effects.push({ kind: 'done', id: m.s.id, outcome: m.action === 'copy' || !e.ok ? 'copied' : 'pasted' });
-      return { next: IDLE, effects };
+      return onAsrFailed(m, e);
+    case 'enhance-done': {
+      const at = stateOf(m, 'enhancing', e.id);
+      return at === null ? stay(m) : afterEnhance(at.s, at.asr, e.result);
     }
+    case 'confirm':
+      return onConfirm(m, e);
+    case 'output-done':
+      return onOutputDone(m, e);
     case 'timeout':
       return onTimeout(m, e.id, e.step);
     case 'retry':
-      if (m.state !== 'idle') return stay(m, [busyNotice]);
-      {
-        const s = session(e.next, 'toggle', 'voice');
-        return {
-          next: { state: 'transcribing', s },
-          effects: [...(s.options.preview ? [{ kind: 'panel', show: true } as const] : []), { kind: 'transcribe', id: s.id, from: 'journal' }, ...timer(s, 'transcribing')],
-        };
-      }
+      return onRetry(m, e);
     case 'text':
-      if (m.state !== 'idle') return stay(m, [busyNotice]);
-      return afterAsr(session(e.next, 'toggle', e.source), e.asr);
+      return m.state === 'idle' ? afterAsr(session(e.next, 'toggle', e.source), e.asr) : stay(m, [busyNotice]);
     default:
       return exhaustive(e);
   }
 }
 
-function onTimeout(m: MachineState, id: string, step: DictationState): Transition {
-  if (m.state === 'idle' || m.s.id !== id || m.state !== step) return stay(m);
+function onPress(m: MachineState, e: Ev<'press'>): Transition {
+  switch (m.state) {
+    case 'idle':
+      return startRecording(e.next, e.trigger);
+    case 'recording':
+      // Toggle presses stop; a hold key's auto-repeat (or a second hold key) does nothing.
+      return e.trigger === 'toggle' || m.s.trigger === 'toggle' ? stopRecording(m.s) : stay(m);
+    case 'transcribing':
+    case 'enhancing':
+    case 'preview':
+    case 'output':
+      return stay(m, [busyNotice]);
+    default:
+      return exhaustive(m);
+  }
+}
+
+function onCancel(m: MachineState): Transition {
+  switch (m.state) {
+    case 'recording': {
+      const { s } = m;
+      return {
+        next: IDLE,
+        effects: [
+          { kind: 'clear-timer' },
+          { kind: 'sound', which: 'stop' },
+          { kind: 'capture-discard', id: s.id, journal: true },
+          { kind: 'done', id: s.id, outcome: 'cancelled' },
+        ],
+      };
+    }
+    case 'transcribing':
+    case 'enhancing':
+    case 'preview':
+      return { next: IDLE, effects: cancelBusy(m, 'cancelled') };
+    case 'idle':
+    case 'output': // the paste is under way: too late to take it back
+      return stay(m);
+    default:
+      return exhaustive(m);
+  }
+}
+
+function onRestart(m: MachineState, e: Ev<'restart'>): Transition {
+  switch (m.state) {
+    case 'recording': {
+      const { s } = m;
+      return startRecording(e.next, s.trigger, [{ kind: 'capture-discard', id: s.id, journal: false }, { kind: 'done', id: s.id, outcome: 'discarded' }]);
+    }
+    case 'transcribing':
+    case 'enhancing':
+    case 'preview':
+      return startRecording(e.next, 'toggle', cancelBusy(m, 'cancelled'));
+    case 'idle':
+    case 'output':
+      return stay(m);
+    default:
+      return exhaustive(m);
+  }
+}
+
+function onMode(m: MachineState, e: Ev<'mode'>): Transition {
   switch (m.state) {
     case 'recording':
-      return stopRecording(m.s, { code: 'max-recording' });
+      return stay({ ...m, s: { ...m.s, mode: e.mode } }, [{ kind: 'notice', level: 'info', notice: { code: 'mode-changed', mode: e.mode } }]);
+    case 'enhancing':
+    case 'preview': {
+      // Switching mode re-runs the enhancement of the same transcript; the old request is aborted.
+      const { asr } = m;
+      const s = { ...m.s, mode: e.mode };
+      if (!s.options.enhance || e.mode === 'off') return afterEnhance(s, asr, notEnhanced(asr, 'off'), [{ kind: 'abort', id: s.id }]);
+      return {
+        next: { state: 'enhancing', s, asr },
+        effects: [{ kind: 'abort', id: s.id }, { kind: 'enhance', id: s.id, text: asr.text, mode: e.mode, enabled: true }, ...timer(s, 'enhancing')],
+      };
+    }
+    default:
+      return stay(m);
+  }
+}
+
+function onAsrDone(m: MachineState, e: Ev<'asr-done'>): Transition {
+  const at = stateOf(m, 'transcribing', e.id);
+  if (at === null) return stay(m);
+  const { s } = at;
+  if (e.asr.text.trim() === '') {
+    return {
+      next: IDLE,
+      effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', notice: { code: 'nothing-recognized' } }, { kind: 'journal-finish', id: s.id }, { kind: 'done', id: s.id, outcome: 'discarded' }],
+    };
+  }
+  return afterAsr(s, e.asr);
+}
+
+function onAsrSilent(m: MachineState, e: Ev<'asr-silent'>): Transition {
+  const at = stateOf(m, 'transcribing', e.id);
+  if (at === null) return stay(m);
+  return {
+    next: IDLE,
+    effects: [{ kind: 'clear-timer' }, { kind: 'panel', show: false }, { kind: 'notice', level: 'info', notice: { code: 'silence-discarded', reason: e.reason } }, { kind: 'done', id: at.s.id, outcome: 'discarded' }],
+  };
+}
+
+function onAsrFailed(m: MachineState, e: Ev<'asr-failed'>): Transition {
+  const at = stateOf(m, 'transcribing', e.id);
+  if (at === null) return stay(m);
+  const { s } = at;
+  return {
+    next: IDLE,
+    effects: [
+      { kind: 'clear-timer' },
+      // The panel stays (or opens, in direct mode when opted in) with the error and a Retry button:
+      // the audio is journaled, so a retry transcribes it again.
+      { kind: 'panel', show: panelOnFailure(s) },
+      { kind: 'notice', level: 'error', notice: e.missingModel === undefined ? { code: 'asr-failed', reason: e.error } : { code: 'speech-model-missing', model: e.missingModel } },
+      { kind: 'done', id: s.id, outcome: 'failed' },
+    ],
+  };
+}
+
+function onConfirm(m: MachineState, e: Ev<'confirm'>): Transition {
+  if (m.state === 'idle' || m.s.id !== e.id) return stay(m);
+  if (m.state === 'preview') return toOutput(m.s, m.asr, m.enh, e.text, e.action, true);
+  if (m.state === 'enhancing' && m.s.options.preview) {
+    const { s, asr } = m;
+    // Confirmed before the model finished: the user's text wins, the request is aborted (saves tokens).
+    return toOutput(s, asr, notEnhanced(asr, s.mode), e.text, e.action, true, [{ kind: 'abort', id: s.id }]);
+  }
+  return stay(m);
+}
+
+function onOutputDone(m: MachineState, e: Ev<'output-done'>): Transition {
+  const at = stateOf(m, 'output', e.id);
+  if (at === null) return stay(m);
+  const { s } = at;
+  const effects: Effect[] = [{ kind: 'clear-timer' }];
+  if (!e.ok) effects.push({ kind: 'notice', level: 'error', notice: e.notice ?? { code: 'paste-failed', reason: null, app: null } });
+  // The journal is finished by the log, once the record is on disk (it was journaled before the output).
+  effects.push({ kind: 'log', id: s.id, intent: logIntent(at), settle: 'finish' });
+  effects.push({ kind: 'done', id: s.id, outcome: at.action === 'copy' || !e.ok ? 'copied' : 'pasted' });
+  return { next: IDLE, effects };
+}
+
+function onRetry(m: MachineState, e: Ev<'retry'>): Transition {
+  if (m.state !== 'idle') return stay(m, [busyNotice]);
+  const s = session(e.next, 'toggle', 'voice');
+  return {
+    next: { state: 'transcribing', s },
+    effects: [...(s.options.preview ? [{ kind: 'panel', show: true } as const] : []), { kind: 'transcribe', id: s.id, from: 'journal' }, ...timer(s, 'transcribing')],
+  };
+}
+
+function onTimeout(m: MachineState, id: string, step: DictationState): Transition {
+  if (m.state === 'idle' || m.s.id !== id || m.state !== step) return stay(m);
+  const { s } = m;
+  switch (m.state) {
+    case 'recording':
+      return stopRecording(s, { code: 'max-recording' });
     case 'transcribing':
       return {
         next: IDLE,
         effects: [
-          { kind: 'abort', id: m.s.id },
-          { kind: 'panel', show: panelOnFailure(m.s) },
+          { kind: 'abort', id: s.id },
+          { kind: 'panel', show: panelOnFailure(s) },
           { kind: 'notice', level: 'error', notice: { code: 'asr-timeout' } },
-          { kind: 'done', id: m.s.id, outcome: 'failed' },
+          { kind: 'done', id: s.id, outcome: 'failed' },
         ],
       };
     case 'enhancing': {
-      const enh: EnhanceOutcome = { ...notEnhanced(m.asr, m.s.mode), status: 'fallback', reason: 'timeout', historyMode: m.s.mode };
-      return afterEnhance(m.s, m.asr, enh, [{ kind: 'abort', id: m.s.id }]);
+      const enh: EnhanceOutcome = { ...notEnhanced(m.asr, s.mode), status: 'fallback', reason: 'timeout', historyMode: s.mode };
+      return afterEnhance(s, m.asr, enh, [{ kind: 'abort', id: s.id }]);
     }
     case 'preview':
       return { next: IDLE, effects: cancelBusy(m, 'timeout') };
     case 'output':
-      return transition(m, { type: 'output-done', id, ok: false, notice: { code: 'paste-timeout' } });
+      return onOutputDone(m, { type: 'output-done', id, ok: false, notice: { code: 'paste-timeout' } });
     default:
       return exhaustive(m);
   }

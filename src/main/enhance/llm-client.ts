@@ -156,6 +156,47 @@ function classify(err: unknown, abortCause: 'deadline' | 'connect' | 'user' | nu
   return { reason: { code: 'network', message: `connection failed: ${text}` }, retryable: true };
 }
 
+/** What one answer stream delivered, or that it ran past the answer's size limit. */
+type StreamRead =
+  | { readonly kind: 'too-large' }
+  | { readonly kind: 'read'; readonly split: ThinkStream; readonly reasoning: string; readonly finish: string | null; readonly usage: CallUsage | null };
+
+/**
+ * Reads an answer stream to its end (or until `aborted`), passing reasoning, thinking and answer deltas to
+ * o.onEvent; past o.maxResponseChars it aborts the request through `ac`.
+ */
+async function readAnswerStream(stream: AsyncIterable<OpenAI.ChatCompletionChunk>, o: ChatCallOptions, aborted: () => boolean, ac: AbortController): Promise<StreamRead> {
+  const split = new ThinkStream();
+  let reasoning = '';
+  let finish: string | null = null;
+  let usage: CallUsage | null = null;
+  let received = 0;
+  for await (const chunk of stream) {
+    if (aborted()) break;
+    const choice = chunk.choices[0];
+    const delta = choice?.delta as { content?: string | null; reasoning_content?: string | null; reasoning?: string | null } | undefined;
+    const r = delta?.reasoning_content ?? delta?.reasoning;
+    received += (r?.length ?? 0) + (delta?.content?.length ?? 0);
+    if (o.maxResponseChars !== undefined && received > o.maxResponseChars) {
+      ac.abort();
+      return { kind: 'too-large' };
+    }
+    if (r) {
+      reasoning += r;
+      o.onEvent?.({ type: 'thinking', text: r });
+    }
+    if (delta?.content) {
+      const out = split.push(delta.content);
+      if (out.reset) o.onEvent?.({ type: 'reset' });
+      if (out.thinking) o.onEvent?.({ type: 'thinking', text: out.thinking });
+      if (out.answer) o.onEvent?.({ type: 'answer', text: out.answer });
+    }
+    if (choice?.finish_reason) finish = choice.finish_reason;
+    usage = usageFromChunk(chunk) ?? usage;
+  }
+  return { kind: 'read', split, reasoning, finish, usage };
+}
+
 /** Streams one chat completion within the deadline, retrying only while retries fit; never throws. */
 export async function streamChat(o: ChatCallOptions): Promise<ChatOutcome> {
   const now = o.now ?? Date.now;
@@ -186,34 +227,9 @@ export async function streamChat(o: ChatCallOptions): Promise<ChatOutcome> {
       );
       clearTimeout(connectTimer);
       connectTimer = undefined;
-      const split = new ThinkStream();
-      let reasoning = '';
-      let finish: string | null = null;
-      let usage: CallUsage | null = null;
-      let received = 0;
-      for await (const chunk of stream) {
-        if (cause !== null) break;
-        const choice = chunk.choices[0];
-        const delta = choice?.delta as { content?: string | null; reasoning_content?: string | null; reasoning?: string | null } | undefined;
-        const r = delta?.reasoning_content ?? delta?.reasoning;
-        received += (r?.length ?? 0) + (delta?.content?.length ?? 0);
-        if (o.maxResponseChars !== undefined && received > o.maxResponseChars) {
-          ac.abort();
-          return { ok: false, reason: { code: 'too-large', message: `the answer ran past ${o.maxResponseChars} characters and was cut off` }, attempts };
-        }
-        if (r) {
-          reasoning += r;
-          o.onEvent?.({ type: 'thinking', text: r });
-        }
-        if (delta?.content) {
-          const out = split.push(delta.content);
-          if (out.reset) o.onEvent?.({ type: 'reset' });
-          if (out.thinking) o.onEvent?.({ type: 'thinking', text: out.thinking });
-          if (out.answer) o.onEvent?.({ type: 'answer', text: out.answer });
-        }
-        if (choice?.finish_reason) finish = choice.finish_reason;
-        usage = usageFromChunk(chunk) ?? usage;
-      }
+      const read = await readAnswerStream(stream, o, () => cause !== null, ac);
+      if (read.kind === 'too-large') return { ok: false, reason: { code: 'too-large', message: `the answer ran past ${o.maxResponseChars} characters and was cut off` }, attempts };
+      const { split, reasoning, finish, usage } = read;
       if (cause !== null) throw new Error('aborted');
       if (finish === null) {
         last = { code: 'truncated', message: 'the answer stream ended before it was complete' };

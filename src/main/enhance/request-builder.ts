@@ -72,15 +72,15 @@ export interface BuiltRequest {
   readonly parts: PromptParts;
 }
 
-/** Builds the body for one step. */
-export async function buildStepRequest(
-  step: EnhanceMode,
-  input: string,
-  s: StepSettings,
-  src: StepSources,
-  provider: LlmProvider | undefined,
-  inputContext = '',
-): Promise<BuiltRequest> {
+/** The context a step's prompt carries; the budget fit shortens it in place. */
+interface StepContext {
+  historyLines: readonly string[];
+  vocabulary: { wrong: string; right: string }[];
+  retrieved: string[];
+}
+
+/** Reads the context sources: history, vocabulary, retrieved corrections; each failing soft (a warning, no lines). */
+async function gatherContext(step: EnhanceMode, input: string, s: StepSettings, src: StepSources): Promise<StepContext> {
   let historyLines: readonly string[] = [];
   if (s.history.enabled && src.builder) {
     try {
@@ -106,53 +106,95 @@ export async function buildStepRequest(
       src.warn(`correction retrieval unavailable: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
+  return { historyLines, vocabulary, retrieved };
+}
+
+/** The model's context window and where it came from: the config, the provider, the provider's profile, the table. */
+function contextWindowOf(s: StepSettings, providerWindow: ProviderWindow | undefined, profileWindow: number | undefined): [number, WindowSource] {
+  return s.contextWindow !== undefined ? [s.contextWindow, 'config']
+    : providerWindow ? [providerWindow.tokens, providerWindow.source]
+    : profileWindow !== undefined ? [profileWindow, 'profile'] : [contextWindowFor(s.model), 'table'];
+}
+
+/** What {@link fitToBudget} needs besides the context. */
+interface FitInputs {
+  readonly budget: number;
+  readonly counter: TokenCounter;
+  readonly input: string;
+  /** The system prompt of the context as it stands. */
+  readonly render: () => string;
+  /** The builder's trim of its oldest lines (it keeps the shortened list as its new base). */
+  readonly trimOldest: (drop: number) => { readonly lines: readonly string[] } | null | undefined;
+}
+
+/** The fitted prompt: the system prompt, its tokens and how they were counted. */
+interface Fitted {
+  readonly system: string;
+  readonly tokens: number;
+  readonly method: BuiltRequest['tokenMethod'];
+  readonly tooLong: boolean;
+}
+
+/**
+ * Fits the prompt into the budget, shortening `c` in place: a byte upper bound first (the fast path); when that
+ * is over, a real count, and older history goes first, then the retrieved tail, then vocabulary.
+ */
+function fitToBudget(c: StepContext, system0: string, f: FitInputs): Fitted {
+  const { budget, counter, input, render } = f;
+  const overhead = 2 * MESSAGE_OVERHEAD_TOKENS;
+  let system = system0;
+  let tokens = byteUpperBound(system) + byteUpperBound(input) + overhead;
+  if (tokens <= budget) return { system, tokens, method: 'bound', tooLong: false };
+  const count = (): number => counter.count(system) + counter.count(input) + overhead;
+  tokens = count();
+  // Older history goes first (the builder keeps the shortened list as its new base), then the tail, then vocabulary.
+  while (tokens > budget && c.historyLines.length > 0) {
+    const drop = Math.max(1, Math.ceil(c.historyLines.length / 4));
+    const trimmed = f.trimOldest(drop);
+    c.historyLines = trimmed ? trimmed.lines : c.historyLines.slice(drop);
+    system = render();
+    tokens = count();
+  }
+  if (tokens > budget && c.retrieved.length > 0) {
+    c.retrieved = [];
+    system = render();
+    tokens = count();
+  }
+  if (tokens > budget && c.vocabulary.length > 0) {
+    c.vocabulary = [];
+    system = render();
+    tokens = count();
+  }
+  return { system, tokens, method: counter.method, tooLong: tokens > budget };
+}
+
+/** Builds the body for one step. */
+export async function buildStepRequest(
+  step: EnhanceMode,
+  input: string,
+  s: StepSettings,
+  src: StepSources,
+  provider: LlmProvider | undefined,
+  inputContext = '',
+): Promise<BuiltRequest> {
+  const c = await gatherContext(step, input, s, src);
   const parts = (): PromptParts => ({
     // A source's header bullet appears only when it contributes lines (an empty vocabulary or a mode with
     // no confirmed dictations yet adds nothing); both change rarely, so the cached prefix stays stable.
-    modePrompt: step.prompt, lang: s.lang, thinking: s.thinking, historyEnabled: historyLines.length > 0,
-    vocabularyEnabled: vocabulary.length > 0, historyLines, vocabulary, retrieved, contextNote: s.contextNote, inputContext,
+    modePrompt: step.prompt, lang: s.lang, thinking: s.thinking, historyEnabled: c.historyLines.length > 0,
+    vocabularyEnabled: c.vocabulary.length > 0, historyLines: c.historyLines, vocabulary: c.vocabulary, retrieved: c.retrieved, contextNote: s.contextNote, inputContext,
   });
-  let system = buildSystemPrompt(parts());
+  const system0 = buildSystemPrompt(parts());
 
   // Token budget: the context window minus a reserve for the answer (about twice the input, at most max_output_tokens).
   const counter = tokenCounterFor(s.model);
   const profile = profileFor(provider?.kind);
-  const profileWindow = profile.contextWindow(s.model);
-  const [window, windowSource]: [number, WindowSource] =
-    s.contextWindow !== undefined ? [s.contextWindow, 'config']
-    : src.providerWindow ? [src.providerWindow.tokens, src.providerWindow.source]
-    : profileWindow !== undefined ? [profileWindow, 'profile'] : [contextWindowFor(s.model), 'table'];
-  const before = { historyLines: historyLines.length, retrieved: retrieved.length, vocabularyPairs: vocabulary.length };
+  const [window, windowSource] = contextWindowOf(s, src.providerWindow, profile.contextWindow(s.model));
+  const before = { historyLines: c.historyLines.length, retrieved: c.retrieved.length, vocabularyPairs: c.vocabulary.length };
   const reserve = Math.min(s.maxOutputTokens, Math.max(256, 2 * estimateTokens(input) + 64));
   const budget = window - reserve;
-  const overhead = 2 * MESSAGE_OVERHEAD_TOKENS;
-  let method: BuiltRequest['tokenMethod'] = 'bound';
-  let tokens = byteUpperBound(system) + byteUpperBound(input) + overhead;
-  let tooLong = false;
-  if (tokens > budget) {
-    method = counter.method;
-    const count = (): number => counter.count(system) + counter.count(input) + overhead;
-    tokens = count();
-    // Older history goes first (the builder keeps the shortened list as its new base), then the tail, then vocabulary.
-    while (tokens > budget && historyLines.length > 0) {
-      const drop = Math.max(1, Math.ceil(historyLines.length / 4));
-      const trimmed = src.builder?.trimOldest(step.id, drop);
-      historyLines = trimmed ? trimmed.lines : historyLines.slice(drop);
-      system = buildSystemPrompt(parts());
-      tokens = count();
-    }
-    if (tokens > budget && retrieved.length > 0) {
-      retrieved = [];
-      system = buildSystemPrompt(parts());
-      tokens = count();
-    }
-    if (tokens > budget && vocabulary.length > 0) {
-      vocabulary = [];
-      system = buildSystemPrompt(parts());
-      tokens = count();
-    }
-    tooLong = tokens > budget;
-  }
+  const trimOldest = (drop: number) => src.builder?.trimOldest(step.id, drop);
+  const { system, tokens, method, tooLong } = fitToBudget(c, system0, { budget, counter, input, render: () => buildSystemPrompt(parts()), trimOldest });
   const messages: ChatMessage[] = [
     { role: 'system', content: system },
     { role: 'user', content: input },
@@ -164,9 +206,9 @@ export async function buildStepRequest(
     thinking: s.thinking,
     extraBody: provider?.extraBody,
   });
-  const dropped = { historyLines: before.historyLines - historyLines.length, retrieved: before.retrieved - retrieved.length, vocabularyPairs: before.vocabularyPairs - vocabulary.length };
+  const dropped = { historyLines: before.historyLines - c.historyLines.length, retrieved: before.retrieved - c.retrieved.length, vocabularyPairs: before.vocabularyPairs - c.vocabulary.length };
   const facts: BudgetFacts = { window, windowSource, reserve, budget, method: counter.method === 'bpe' ? 'exact' : 'estimate', tokenizer: counter.tokenizer, dropped };
-  return { body, messages, historyLines: historyLines.length, vocabularyPairs: vocabulary.length, retrieved: retrieved.length, promptTokens: tokens, tokenMethod: method, tooLong, budget: facts, parts: parts() };
+  return { body, messages, historyLines: c.historyLines.length, vocabularyPairs: c.vocabulary.length, retrieved: c.retrieved.length, promptTokens: tokens, tokenMethod: method, tooLong, budget: facts, parts: parts() };
 }
 
 /** The budget report: tokens per part of the prompt, the window, what remains and what was dropped. */

@@ -126,20 +126,106 @@ function describeSender(sender: unknown): Record<string, unknown> {
   return { senderId: s.id, frameUrl: typeof s.frameUrl === 'string' ? clip(s.frameUrl, 300) : s.frameUrl };
 }
 
-/** Creates the dispatcher over the contract and one handler per channel. */
-export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatcher {
-  const { contract, handlers, isTrustedSender, scopeOf, log } = options;
-  const limits = options.limits ?? defaultDispatchLimits;
-  const channels = Object.keys(contract) as InvokeChannel[];
-  const known: ReadonlySet<string> = new Set(channels);
+type SafeLog = (level: 'warn' | 'error', message: string, fields: Record<string, unknown>) => void;
 
-  const safeLog = (level: 'warn' | 'error', message: string, fields: Record<string, unknown>): void => {
+/** The log, made unable to throw: logging must never turn a refused call into a crash. */
+function safeLogOf(log: IpcLog): SafeLog {
+  return (level, message, fields) => {
     try {
       log[level](message, fields);
     } catch {
       // Logging must never turn a refused call into a crash.
     }
   };
+}
+
+/** The refusal of a call from an untrusted sender or outside its window's scope; null when the sender may make it. */
+function refuseSender(options: IpcDispatcherOptions, safeLog: SafeLog, ch: InvokeChannel, sender: IpcSender): Envelope<never> | null {
+  let trusted = false;
+  try {
+    trusted = options.isTrustedSender(sender);
+  } catch (error) {
+    safeLog('error', 'IPC sender check failed', { channel: ch, error: safeMessage(error) });
+  }
+  if (!trusted) {
+    // Electron security checklist item 17: only our own windows may call main.
+    safeLog('warn', 'IPC call from an untrusted sender refused', { channel: ch, ...describeSender(sender) });
+    return failure('untrusted-sender', `${ch} refused: the call did not come from a Tingxie window`);
+  }
+
+  // Per-window scope: a trusted window may still call only what its job needs
+  // (src/shared/ipc/window-scopes.ts): the indicator and capture windows cannot store a key or delete history.
+  let scope: SenderScope | undefined;
+  try {
+    scope = options.scopeOf(sender);
+  } catch (error) {
+    safeLog('error', 'IPC scope lookup failed', { channel: ch, error: safeMessage(error) });
+  }
+  if (scope === undefined || !scope.mayCall(ch)) {
+    const kind = scope?.kind ?? 'unknown';
+    safeLog('warn', 'IPC call outside the window\'s scope refused', { channel: ch, windowKind: kind, ...describeSender(sender) });
+    return failure('out-of-scope', `${ch} refused: the ${kind} window may not call it`);
+  }
+  return null;
+}
+
+/** The payload checked by the size and shape guard, then parsed by the channel's schema; or the refusal. */
+function parsePayload(
+  contract: IpcDispatcherOptions['contract'],
+  limits: DispatchLimits,
+  ch: InvokeChannel,
+  payload: unknown,
+): { readonly ok: true; readonly data: unknown } | { readonly ok: false; readonly refusal: Envelope<never> } {
+  // Size and shape guard before zod: refuses huge or deeply nested payloads without walking them fully.
+  const problem = inspectJson(payload, {
+    maxBytes: limits.maxPayloadBytes,
+    maxDepth: limits.maxPayloadDepth,
+    allowUndefinedRoot: true,
+  });
+  if (problem) {
+    const where = formatPath(problem.path);
+    const issues = [{ path: where, message: problem.message }];
+    const subject = where === '(root)' ? 'the payload' : where;
+    return { ok: false, refusal: failure('invalid-payload', `Invalid payload for ${ch}: ${subject} ${problem.message}`, issues) };
+  }
+
+  const parsed = contract[ch].request.safeParse(payload);
+  if (!parsed.success) {
+    const issues = readableIssues(parsed.error);
+    return { ok: false, refusal: failure('invalid-payload', summary(ch, issues), issues) };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+/** Runs the channel's handler on the parsed request; a throw becomes an envelope, its stack goes to the log only. */
+async function runHandler(handlers: IpcHandlers, safeLog: SafeLog, ch: InvokeChannel, sender: IpcSender, data: unknown): Promise<Envelope<unknown>> {
+  const handler = handlers[ch] as (request: unknown, context: HandlerContext) => unknown;
+  try {
+    const value = await handler(data, { channel: ch, sender });
+    return { ok: true, value };
+  } catch (error) {
+    if (error instanceof IpcPayloadError) {
+      // The code and bounds go along (clipped, typed) so the window can say the problem in its language.
+      const issues = error.issues.slice(0, maxIssues).map((i) => ({ ...issueDetail(i), path: clip(i.path, 300), message: clip(i.message, 500) }));
+      return failure('invalid-payload', clip(`${ch}: ${error.message}`), issues);
+    }
+    // The message goes back to the renderer, the stack only into the log.
+    safeLog('error', 'IPC handler failed', {
+      channel: ch,
+      error: safeMessage(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+    return failure('handler-failed', clip(`${ch} failed: ${safeMessage(error)}`));
+  }
+}
+
+/** Creates the dispatcher over the contract and one handler per channel. */
+export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatcher {
+  const { contract, handlers } = options;
+  const limits = options.limits ?? defaultDispatchLimits;
+  const channels = Object.keys(contract) as InvokeChannel[];
+  const known: ReadonlySet<string> = new Set(channels);
+  const safeLog = safeLogOf(options.log);
 
   const run = async (channel: string, sender: IpcSender, payload: unknown): Promise<Envelope<unknown>> => {
     if (typeof channel !== 'string' || !known.has(channel)) {
@@ -148,70 +234,11 @@ export function createIpcDispatcher(options: IpcDispatcherOptions): IpcDispatche
       return failure('unknown-channel', `Unknown IPC channel: ${JSON.stringify(name)}`);
     }
     const ch = channel as InvokeChannel;
-
-    let trusted = false;
-    try {
-      trusted = isTrustedSender(sender);
-    } catch (error) {
-      safeLog('error', 'IPC sender check failed', { channel: ch, error: safeMessage(error) });
-    }
-    if (!trusted) {
-      // Electron security checklist item 17: only our own windows may call main.
-      safeLog('warn', 'IPC call from an untrusted sender refused', { channel: ch, ...describeSender(sender) });
-      return failure('untrusted-sender', `${ch} refused: the call did not come from a Tingxie window`);
-    }
-
-    // Per-window scope: a trusted window may still call only what its job needs
-    // (src/shared/ipc/window-scopes.ts): the indicator and capture windows cannot store a key or delete history.
-    let scope: SenderScope | undefined;
-    try {
-      scope = scopeOf(sender);
-    } catch (error) {
-      safeLog('error', 'IPC scope lookup failed', { channel: ch, error: safeMessage(error) });
-    }
-    if (scope === undefined || !scope.mayCall(ch)) {
-      const kind = scope?.kind ?? 'unknown';
-      safeLog('warn', 'IPC call outside the window\'s scope refused', { channel: ch, windowKind: kind, ...describeSender(sender) });
-      return failure('out-of-scope', `${ch} refused: the ${kind} window may not call it`);
-    }
-
-    // Size and shape guard before zod: refuses huge or deeply nested payloads without walking them fully.
-    const problem = inspectJson(payload, {
-      maxBytes: limits.maxPayloadBytes,
-      maxDepth: limits.maxPayloadDepth,
-      allowUndefinedRoot: true,
-    });
-    if (problem) {
-      const where = formatPath(problem.path);
-      const issues = [{ path: where, message: problem.message }];
-      const subject = where === '(root)' ? 'the payload' : where;
-      return failure('invalid-payload', `Invalid payload for ${ch}: ${subject} ${problem.message}`, issues);
-    }
-
-    const parsed = contract[ch].request.safeParse(payload);
-    if (!parsed.success) {
-      const issues = readableIssues(parsed.error);
-      return failure('invalid-payload', summary(ch, issues), issues);
-    }
-
-    const handler = handlers[ch] as (request: unknown, context: HandlerContext) => unknown;
-    try {
-      const value = await handler(parsed.data, { channel: ch, sender });
-      return { ok: true, value };
-    } catch (error) {
-      if (error instanceof IpcPayloadError) {
-        // The code and bounds go along (clipped, typed) so the window can say the problem in its language.
-        const issues = error.issues.slice(0, maxIssues).map((i) => ({ ...issueDetail(i), path: clip(i.path, 300), message: clip(i.message, 500) }));
-        return failure('invalid-payload', clip(`${ch}: ${error.message}`), issues);
-      }
-      // The message goes back to the renderer, the stack only into the log.
-      safeLog('error', 'IPC handler failed', {
-        channel: ch,
-        error: safeMessage(error),
-        stack: error instanceof Error ? error.stack : undefined,
-      });
-      return failure('handler-failed', clip(`${ch} failed: ${safeMessage(error)}`));
-    }
+    const refusal = refuseSender(options, safeLog, ch, sender);
+    if (refusal) return refusal;
+    const parsed = parsePayload(contract, limits, ch, payload);
+    if (!parsed.ok) return parsed.refusal;
+    return runHandler(handlers, safeLog, ch, sender, parsed.data);
   };
 
   return {

@@ -60,23 +60,25 @@ function vocabItem(store: VocabularyStore, e: VocabEntry): VocabItem {
   return { id: e.id, wrong: e.wrong, right: e.right, source: e.source, note: e.note, updatedAt: e.updatedAt, ...s };
 }
 
+/** The methods of {@link SettingsApi} whose names start with `prefix`: one concern of the settings window. */
+type SettingsGroup<P extends string> = Pick<SettingsApi, Extract<keyof SettingsApi, `${P}${string}`>>;
+
+/** A model download in flight (or its last state), and the controller that pauses it. */
+interface DownloadEntry {
+  state: ModelDownloadState;
+  abort: AbortController | null;
+}
+
+const json = [{ name: 'JSON', extensions: ['json'] }];
+
 /** The real settings services. */
 export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
-  const { vocabulary, models, dialogs } = deps;
-  const downloads = new Map<string, { state: ModelDownloadState; abort: AbortController | null }>();
-  const dir = modesDir(deps.dataDir);
-  const json = [{ name: 'JSON', extensions: ['json'] }];
+  return { ...vocabularyApi(deps), ...modelsApi(deps), ...modesApi(deps), ...providersApi(deps), ...historyApi(deps) };
+}
 
-  const modeItem = async (file: string, id: string): Promise<ModeItem> => {
-    const text = await readFile(file, 'utf8');
-    try {
-      const m = parseModeText(id, text, path.basename(file));
-      return { id, label: m.label, order: m.order, steps: m.steps, text, problem: null };
-    } catch (err) {
-      return { id, label: id, order: 999, steps: null, text, problem: err instanceof Error ? err.message : String(err) };
-    }
-  };
-
+/** The vocabulary list, its edits, and its export and import as a JSON file. */
+function vocabularyApi(deps: SettingsApiDeps): SettingsGroup<'vocabulary'> {
+  const { vocabulary, dialogs } = deps;
   return {
     vocabularyList: (filter) => vocabulary.list(filter).map((e) => vocabItem(vocabulary, e)),
     vocabularyAdd: ({ wrong, right, note }) => vocabItem(vocabulary, vocabulary.add({ wrong, right, source: 'user', ...(note !== undefined ? { note } : {}) })),
@@ -104,6 +106,14 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
       }
       return { path: file, ...vocabulary.importData(doc) };
     },
+  };
+}
+
+/** The speech models: the list with each download's state, download (pause = cancel, resume), delete. */
+function modelsApi(deps: SettingsApiDeps): SettingsGroup<'models'> {
+  const { models } = deps;
+  const downloads = new Map<string, DownloadEntry>();
+  return {
     modelsList: () =>
       models.list().map((m) => ({
         name: m.name,
@@ -117,54 +127,75 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
         // A partial file left by an earlier run (paused, quit, crashed) shows as paused: Resume continues it.
         download: downloads.get(m.name)?.state ?? (m.partialBytes > 0 && !m.installed ? { state: 'paused', received: m.partialBytes, total: m.catalog?.approxBytes ?? null } : null),
       })),
-    modelsDownload: (name) => {
-      if (downloads.get(name)?.state.state === 'downloading') return;
-      const abort = new AbortController();
-      const entry: { state: ModelDownloadState; abort: AbortController | null } = { state: { state: 'downloading', received: 0, total: null }, abort };
-      downloads.set(name, entry);
-      let sentAt = 0;
-      const push = (force: boolean): void => {
-        const now = Date.now();
-        if (!force && now - sentAt < 100) return;
-        sentAt = now;
-        deps.onModelProgress?.(name, entry.state);
-      };
-      push(true);
-      models
-        .download(name, {
-          signal: abort.signal,
-          onProgress: (p) => {
-            entry.state = { state: 'downloading', received: p.received, total: p.total ?? null };
-            push(false);
-          },
-        })
-        .then(
-          () => {
-            entry.state = { state: 'done' };
-            push(true);
-          },
-          (err: unknown) => {
-            // Pause = abort: the manager keeps the .part file and the next download resumes from it.
-            if (err instanceof ModelDownloadError && err.code === 'cancelled') {
-              // What is on disk, not the last (throttled) progress: that is where Resume continues.
-              const total = entry.state.state === 'downloading' ? entry.state.total : null;
-              entry.state = { state: 'paused', received: models.list().find((m) => m.name === name)?.partialBytes ?? 0, total };
-            } else {
-              entry.state = { state: 'failed', message: err instanceof Error ? err.message : String(err), ...(err instanceof ModelDownloadError ? { code: err.code } : {}) };
-              deps.log?.('model download failed', { name, error: err });
-            }
-            push(true);
-          },
-        )
-        .finally(() => {
-          entry.abort = null;
-        });
-    },
+    modelsDownload: (name) => startModelDownload(deps, downloads, name),
     modelsCancel: (name) => downloads.get(name)?.abort?.abort(),
     modelsDelete: (name) => {
       downloads.delete(name);
       return models.delete(name);
     },
+  };
+}
+
+/** Starts downloading model `name` unless it is downloading already; its progress goes to deps.onModelProgress. */
+function startModelDownload(deps: SettingsApiDeps, downloads: Map<string, DownloadEntry>, name: string): void {
+  const { models } = deps;
+  if (downloads.get(name)?.state.state === 'downloading') return;
+  const abort = new AbortController();
+  const entry: DownloadEntry = { state: { state: 'downloading', received: 0, total: null }, abort };
+  downloads.set(name, entry);
+  let sentAt = 0;
+  const push = (force: boolean): void => {
+    const now = Date.now();
+    if (!force && now - sentAt < 100) return;
+    sentAt = now;
+    deps.onModelProgress?.(name, entry.state);
+  };
+  push(true);
+  models
+    .download(name, {
+      signal: abort.signal,
+      onProgress: (p) => {
+        entry.state = { state: 'downloading', received: p.received, total: p.total ?? null };
+        push(false);
+      },
+    })
+    .then(
+      () => {
+        entry.state = { state: 'done' };
+        push(true);
+      },
+      (err: unknown) => {
+        // Pause = abort: the manager keeps the .part file and the next download resumes from it.
+        if (err instanceof ModelDownloadError && err.code === 'cancelled') {
+          // What is on disk, not the last (throttled) progress: that is where Resume continues.
+          const total = entry.state.state === 'downloading' ? entry.state.total : null;
+          entry.state = { state: 'paused', received: models.list().find((m) => m.name === name)?.partialBytes ?? 0, total };
+        } else {
+          entry.state = { state: 'failed', message: err instanceof Error ? err.message : String(err), ...(err instanceof ModelDownloadError ? { code: err.code } : {}) };
+          deps.log?.('model download failed', { name, error: err });
+        }
+        push(true);
+      },
+    )
+    .finally(() => {
+      entry.abort = null;
+    });
+}
+
+/** The mode files of the modes folder: each with its text, or the problem that keeps it from loading. */
+function modesApi(deps: SettingsApiDeps): SettingsGroup<'modes'> {
+  const dir = modesDir(deps.dataDir);
+  const modeItem = async (file: string, id: string): Promise<ModeItem> => {
+    const text = await readFile(file, 'utf8');
+    try {
+      const m = parseModeText(id, text, path.basename(file));
+      return { id, label: m.label, order: m.order, steps: m.steps, text, problem: null };
+    } catch (err) {
+      return { id, label: id, order: 999, steps: null, text, problem: err instanceof Error ? err.message : String(err) };
+    }
+  };
+
+  return {
     modesList: async () => {
       const loaded = await loadModes(dir, { lang: deps.promptLanguage() });
       const items = await Promise.all(loaded.modes.map((m) => modeItem(path.join(dir, m.file.includes(path.sep) ? path.basename(m.file) : m.file), m.id)));
@@ -178,6 +209,13 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
       await writeFileAtomic(file, text.endsWith('\n') ? text : `${text}\n`);
       return modeItem(file, id);
     },
+  };
+}
+
+/** The LLM providers: Verify (a real dictation's request), their model lists, presets and the prompt-cache report. */
+function providersApi(deps: SettingsApiDeps): SettingsGroup<'providers'> {
+  const { vocabulary } = deps;
+  return {
     providersVerify: async (providerId) => {
       const config = deps.config.get();
       const provider = providerFromConfig(config, { get: deps.secretValue }, providerId);
@@ -201,6 +239,13 @@ export function createSettingsApi(deps: SettingsApiDeps): SettingsApi {
     },
     providersPresets: () => providerPresets(),
     providersPromptReport: () => promptCacheReport(deps.config.get(), deps.promptLanguage(), { dataDir: deps.dataDir, history: deps.historyStore, vocabulary }),
+  };
+}
+
+/** History export to a file and WenZi import from a folder, each behind its file dialog. */
+function historyApi(deps: SettingsApiDeps): SettingsGroup<'history'> {
+  const { dialogs } = deps;
+  return {
     historyExport: async (format) => {
       const file = await dialogs.saveFile(`tingxie-history.${format}`, [{ name: format.toUpperCase(), extensions: [format] }]);
       if (!file) return null;

@@ -31,7 +31,7 @@ function rowId(key: string): string {
  * deletes. At most one page (100 rows) is ever in the DOM.
  */
 export function RecordList({ rows, selectedKey, labelOf, onSelect, onOpen, onDelete, onNextPage, onPrevPage }: RecordListProps) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const listRef = useRef<HTMLUListElement>(null);
   const index = rows.findIndex((r) => r.key === selectedKey);
 
@@ -93,30 +93,43 @@ export function RecordList({ rows, selectedKey, labelOf, onSelect, onOpen, onDel
       }}
     >
       {rows.map((r) => (
-        <li
-          key={r.key}
-          id={rowId(r.key)}
-          role="option"
-          aria-selected={r.key === selectedKey}
-          className="record"
-          onClick={() => onSelect(r.key)}
-          onDoubleClick={onOpen}
-        >
-          <span className="record-time">{formatTimestamp(r.timestamp)}</span>
-          <span className="record-mode" title={labelOf(r.enhance_mode)}>
-            {labelOf(r.enhance_mode)}
-          </span>
-          <span className="record-text" title={rowPreview(r.final_text, r.asr_text)} lang={/[\u3400-\u9fff]/.test(r.final_text) ? 'zh-CN' : undefined}>
-            {rowPreview(r.final_text, r.asr_text)}
-          </span>
-          <span className="record-tags">
-            {r.user_corrected ? <span className="mini mini-corr">{t('history.row.corrected')}</span> : null}
-            {r.outcome === 'cancelled' || r.outcome === 'failed' ? <span className="mini mini-warn">{t(`history.outcome.${r.outcome}`)}</span> : null}
-            {r.archived ? <span className="mini">{r.file}</span> : null}
-            {r.stt_model ? <span className="mini" title={r.stt_model}>{speechModelLabel(r.stt_model, lang, 10)}</span> : null}
-          </span>
-        </li>
+        <RecordRow key={r.key} row={r} selected={r.key === selectedKey} labelOf={labelOf} onSelect={onSelect} onOpen={onOpen} />
       ))}
     </ul>
+  );
+}
+
+/** One dictation of the list: time, mode, text, and its tags. */
+function RecordRow({ row: r, selected, labelOf, onSelect, onOpen }: {
+  readonly row: HistoryRow;
+  readonly selected: boolean;
+  readonly labelOf: (mode: string) => string;
+  readonly onSelect: (key: string) => void;
+  readonly onOpen: () => void;
+}) {
+  const { t, lang } = useI18n();
+  return (
+    <li
+      id={rowId(r.key)}
+      role="option"
+      aria-selected={selected}
+      className="record"
+      onClick={() => onSelect(r.key)}
+      onDoubleClick={onOpen}
+    >
+      <span className="record-time">{formatTimestamp(r.timestamp)}</span>
+      <span className="record-mode" title={labelOf(r.enhance_mode)}>
+        {labelOf(r.enhance_mode)}
+      </span>
+      <span className="record-text" title={rowPreview(r.final_text, r.asr_text)} lang={/[\u3400-\u9fff]/.test(r.final_text) ? 'zh-CN' : undefined}>
+        {rowPreview(r.final_text, r.asr_text)}
+      </span>
+      <span className="record-tags">
+        {r.user_corrected ? <span className="mini mini-corr">{t('history.row.corrected')}</span> : null}
+        {r.outcome === 'cancelled' || r.outcome === 'failed' ? <span className="mini mini-warn">{t(`history.outcome.${r.outcome}`)}</span> : null}
+        {r.archived ? <span className="mini">{r.file}</span> : null}
+        {r.stt_model ? <span className="mini" title={r.stt_model}>{speechModelLabel(r.stt_model, lang, 10)}</span> : null}
+      </span>
+    </li>
   );
 }

@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import type { DictationModeWire } from '../../shared/ipc/dictation-types.ts';
 import { Banner } from '../components/banner.tsx';
 import { useHistoryBrowser } from '../hooks/use-history-browser.ts';
+import type { HistoryRow } from '../../shared/history/query.ts';
+import type { HistoryFilters } from '../lib/history-filters.ts';
 import { modeLabeller } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { DetailPane } from './detail-pane.tsx';
@@ -19,59 +21,19 @@ export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [editRequest, setEditRequest] = useState(0);
   const [deleteRequest, setDeleteRequest] = useState(0);
-  const [modes, setModes] = useState<readonly DictationModeWire[]>([]);
-  // Which row to select once the page the keyboard asked for arrives.
-  const [pendingSelect, setPendingSelect] = useState<PageMove>(null);
+  const modes = useModes(bridge);
   const searchRef = useRef<HTMLInputElement>(null);
   const listWrap = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => hb.page?.rows ?? [], [hb.page]);
   const selected = rows.find((r) => r.key === selectedKey) ?? null;
   const labelOf = useMemo(() => modeLabeller(modes, lang), [modes, lang]);
 
-  useEffect(() => {
-    // Mode labels (and the re-run choices) come from the app's mode files; without them ids get built-in names.
-    bridge.dictation.modes().then(setModes, () => setModes([]));
-  }, [bridge]);
+  useSearchShortcut(searchRef);
 
-  // Ctrl/⌘+F (and "/" outside a text field) jumps to the search box, as in other browsers of records.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const inField = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
-      if (((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f') || (e.key === '/' && !inField)) {
-        e.preventDefault();
-        searchRef.current?.focus();
-        searchRef.current?.select();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  // A new page (Next, Previous, new filters) starts at its top; a page the keyboard asked for selects its
-  // first or last row, so ↑/↓/PageUp/PageDown never lose the selection.
   const pageNo = hb.page?.page ?? 1;
-  // Only a different page resets: a refresh of the same page keeps the scroll and the selection.
-  const pageId = `${pageNo}:${rows[0]?.key ?? ''}`;
-  const [seenPage, setSeenPage] = useState(pageId);
-  if (seenPage !== pageId) {
-    // React's "adjust state when a prop changes": the new page's row is selected in the same render.
-    setSeenPage(pageId);
-    if (pendingSelect !== null && rows.length > 0) {
-      setSelectedKey((pendingSelect === 'first' ? rows[0] : rows[rows.length - 1])?.key ?? null);
-      setPendingSelect(null);
-    }
-  }
-  useEffect(() => {
-    const list = listWrap.current?.querySelector<HTMLElement>('[role="listbox"]');
-    if (!list) return;
-    list.scrollTop = 0;
-    // A row the keyboard selected on the new page (the last one, after ↑ from the top) stays in view.
-    list.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [pageId]);
+  const setPendingSelect = usePageSelection(rows, pageNo, listWrap, setSelectedKey);
 
   const focusList = () => listWrap.current?.querySelector<HTMLElement>('[role="listbox"]')?.focus();
-  const total = hb.count?.total;
-  const pages = hb.count?.pageCount;
   const move = (dir: 'next' | 'prev', select: PageMove): void => {
     const can = dir === 'next' ? hb.page?.nextCursor : hb.page?.prevCursor || pageNo === 2;
     if (!can) return;
@@ -95,22 +57,7 @@ export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
       <div className="split">
         <div className="list-col" ref={listWrap}>
           {rows.length === 0 && !hb.loading ? (
-            <div className="empty" data-testid="history-empty">
-              {hb.hidden !== null && hb.hidden > 0 ? (
-                <>
-                  <p>
-                    {hb.filters.time === 'all'
-                      ? t('history.empty.hiddenArchives', { count: hb.hidden.toLocaleString() })
-                      : t('history.empty.hidden', { count: hb.hidden.toLocaleString(), range: t(`history.range.${hb.filters.time}`) })}
-                  </p>
-                  <button type="button" className="primary" onClick={widen} data-testid="history-widen">
-                    {t('history.empty.widen')}
-                  </button>
-                </>
-              ) : (
-                <p>{t('history.empty')}</p>
-              )}
-            </div>
+            <EmptyList hidden={hb.hidden} time={hb.filters.time} onWiden={widen} />
           ) : (
             <RecordList
               rows={rows}
@@ -123,20 +70,7 @@ export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
               onPrevPage={(select) => move('prev', select)}
             />
           )}
-          <nav className="pager" aria-label={t('history.pager')}>
-            <button type="button" onClick={() => move('prev', null)} disabled={pageNo <= 1 || hb.loading} aria-label={t('history.prev')}>
-              ‹ {t('history.prev')}
-            </button>
-            <span className="page-label" data-testid="page-label" aria-live="polite">
-              {pages != null ? t('history.page', { page: pageNo, pages }) : t('history.pageUnknown', { page: pageNo })}
-            </span>
-            <button type="button" onClick={() => move('next', null)} disabled={!hb.page?.nextCursor || hb.loading} aria-label={t('history.next')}>
-              {t('history.next')} ›
-            </button>
-            <span className="total" data-testid="total">
-              {total != null ? t(total === 1 ? 'history.total.one' : 'history.total', { total: total.toLocaleString() }) : t('history.counting')}
-            </span>
-          </nav>
+          <Pager pageNo={pageNo} pages={hb.count?.pageCount} total={hb.count?.total} loading={hb.loading} hasNext={!!hb.page?.nextCursor} onMove={(dir) => move(dir, null)} />
         </div>
         {selected ? (
           <DetailPane
@@ -147,30 +81,140 @@ export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
             labelOf={labelOf}
             editRequest={editRequest}
             deleteRequest={deleteRequest}
-            onClose={() => {
-              setSelectedKey(null);
-              focusList();
-            }}
+            onClose={() => (setSelectedKey(null), focusList())}
             onSave={async (finalText) => {
               await bridge.history.update({ key: selected.key, final_text: finalText });
               hb.refresh();
             }}
-            onDelete={async () => {
-              const i = rows.findIndex((r) => r.key === selected.key);
-              await bridge.history.delete({ key: selected.key });
-              // Keep the user's place: the next row (or the previous one at the end) becomes selected.
-              const neighbour = rows[i + 1] ?? rows[i - 1];
-              setSelectedKey(neighbour ? neighbour.key : null);
-              hb.refresh();
-              focusList();
-            }}
+            onDelete={() => deleteKeepingPlace(bridge, rows, selected.key, (key) => (setSelectedKey(key), hb.refresh(), focusList()))}
           />
         ) : (
-          <aside className="detail detail-empty" aria-label={t('history.detail')}>
-            <p className="help">{t('history.detail.none')}</p>
-          </aside>
+          <NoDetail />
         )}
       </div>
     </div>
+  );
+}
+
+/** Mode labels (and the re-run choices) come from the app's mode files; without them ids get built-in names. */
+function useModes(bridge: TingxieBridge): readonly DictationModeWire[] {
+  const [modes, setModes] = useState<readonly DictationModeWire[]>([]);
+  useEffect(() => {
+    bridge.dictation.modes().then(setModes, () => setModes([]));
+  }, [bridge]);
+  return modes;
+}
+
+/** Ctrl/⌘+F (and "/" outside a text field) jumps to the search box, as in other browsers of records. */
+function useSearchShortcut(searchRef: RefObject<HTMLInputElement | null>): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const inField = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
+      if (((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'f') || (e.key === '/' && !inField)) {
+        e.preventDefault();
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [searchRef]);
+}
+
+/** No rows: that the range or the archives hide some (with the way to widen), or that there are none. */
+function EmptyList({ hidden, time, onWiden }: { readonly hidden: number | null; readonly time: HistoryFilters['time']; readonly onWiden: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="empty" data-testid="history-empty">
+      {hidden !== null && hidden > 0 ? (
+        <>
+          <p>
+            {time === 'all'
+              ? t('history.empty.hiddenArchives', { count: hidden.toLocaleString() })
+              : t('history.empty.hidden', { count: hidden.toLocaleString(), range: t(`history.range.${time}`) })}
+          </p>
+          <button type="button" className="primary" onClick={onWiden} data-testid="history-widen">
+            {t('history.empty.widen')}
+          </button>
+        </>
+      ) : (
+        <p>{t('history.empty')}</p>
+      )}
+    </div>
+  );
+}
+
+/** Previous and Next, the page number (of how many, once counted) and the total. */
+function Pager({ pageNo, pages, total, loading, hasNext, onMove }: {
+  readonly pageNo: number;
+  readonly pages: number | null | undefined;
+  readonly total: number | null | undefined;
+  readonly loading: boolean;
+  readonly hasNext: boolean;
+  readonly onMove: (dir: 'next' | 'prev') => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <nav className="pager" aria-label={t('history.pager')}>
+      <button type="button" onClick={() => onMove('prev')} disabled={pageNo <= 1 || loading} aria-label={t('history.prev')}>
+        ‹ {t('history.prev')}
+      </button>
+      <span className="page-label" data-testid="page-label" aria-live="polite">
+        {pages != null ? t('history.page', { page: pageNo, pages }) : t('history.pageUnknown', { page: pageNo })}
+      </span>
+      <button type="button" onClick={() => onMove('next')} disabled={!hasNext || loading} aria-label={t('history.next')}>
+        {t('history.next')} ›
+      </button>
+      <span className="total" data-testid="total">
+        {total != null ? t(total === 1 ? 'history.total.one' : 'history.total', { total: total.toLocaleString() }) : t('history.counting')}
+      </span>
+    </nav>
+  );
+}
+
+/**
+ * A new page (Next, Previous, new filters) starts at its top; a page the keyboard asked for selects its
+ * first or last row, so ↑/↓/PageUp/PageDown never lose the selection. Returns the setter of that request.
+ */
+function usePageSelection(rows: readonly HistoryRow[], pageNo: number, listWrap: RefObject<HTMLDivElement | null>, setSelectedKey: (key: string | null) => void): (select: PageMove) => void {
+  // Which row to select once the page the keyboard asked for arrives.
+  const [pendingSelect, setPendingSelect] = useState<PageMove>(null);
+  // Only a different page resets: a refresh of the same page keeps the scroll and the selection.
+  const pageId = `${pageNo}:${rows[0]?.key ?? ''}`;
+  const [seenPage, setSeenPage] = useState(pageId);
+  if (seenPage !== pageId) {
+    // React's "adjust state when a prop changes": the new page's row is selected in the same render.
+    setSeenPage(pageId);
+    if (pendingSelect !== null && rows.length > 0) {
+      setSelectedKey((pendingSelect === 'first' ? rows[0] : rows[rows.length - 1])?.key ?? null);
+      setPendingSelect(null);
+    }
+  }
+  useEffect(() => {
+    const list = listWrap.current?.querySelector<HTMLElement>('[role="listbox"]');
+    if (!list) return;
+    list.scrollTop = 0;
+    // A row the keyboard selected on the new page (the last one, after ↑ from the top) stays in view.
+    list.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [pageId, listWrap]);
+  return setPendingSelect;
+}
+
+/** Deletes the selected record, then selects its neighbour (the next row, or the previous one at the end) through `then`. */
+async function deleteKeepingPlace(bridge: TingxieBridge, rows: readonly HistoryRow[], key: string, then: (neighbour: string | null) => void): Promise<void> {
+  const i = rows.findIndex((r) => r.key === key);
+  await bridge.history.delete({ key });
+  // Keep the user's place: the next row (or the previous one at the end) becomes selected.
+  const neighbour = rows[i + 1] ?? rows[i - 1];
+  then(neighbour ? neighbour.key : null);
+}
+
+/** The detail column with nothing selected. */
+function NoDetail() {
+  const { t } = useI18n();
+  return (
+    <aside className="detail detail-empty" aria-label={t('history.detail')}>
+      <p className="help">{t('history.detail.none')}</p>
+    </aside>
   );
 }

@@ -18,28 +18,8 @@ export function cachedPercent(c: Pick<UsageCounters, 'promptTokens' | 'cachedTok
 export function StatsView({ bridge }: { readonly bridge: TingxieBridge }) {
   const { t } = useI18n();
   const [days, setDays] = useState<Range>(7);
-  const [stats, setStats] = useState<UsageStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    bridge.history.stats({ days, tzOffsetMinutes: -new Date().getTimezoneOffset() }).then(
-      (s) => {
-        if (!live) return;
-        setStats(s);
-        setError(null);
-      },
-      (e: unknown) => live && setError(errorText(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [bridge, days]);
-
-  const fmtInt = (n: number) => Math.round(n).toLocaleString();
+  const { stats, error } = useStats(bridge, days);
   const tot = stats?.totals;
-  const dayLabels = stats?.perDay.map((d) => d.day) ?? [];
-  const col = (k: keyof UsageCounters) => stats?.perDay.map((d) => d[k]) ?? [];
   return (
     <div className="stats-view">
       <div className="toolbar">
@@ -64,47 +44,81 @@ export function StatsView({ bridge }: { readonly bridge: TingxieBridge }) {
             <Card label={t('stats.tokens')} value={fmtInt(tot.promptTokens + tot.completionTokens)} note={t('stats.cachedShare', { percent: cachedPercent(tot) })} />
           </div>
           {tot.dictations === 0 ? <p className="help">{t('stats.empty')}</p> : null}
-          <div className="charts">
-            <figure>
-              <figcaption>{t('stats.perDay')}</figcaption>
-              <BarChart testId="chart-dictations" label={t('stats.perDay')} categories={dayLabels} format={fmtInt} series={[{ name: t('stats.dictations'), className: 'c1', values: col('dictations') }]} />
-            </figure>
-            <figure>
-              <figcaption>{t('stats.minutesPerDay')}</figcaption>
-              <BarChart testId="chart-minutes" label={t('stats.minutesPerDay')} categories={dayLabels} series={[{ name: t('stats.minutes'), className: 'c2', values: col('minutesSpoken') }]} />
-            </figure>
-            <figure>
-              <figcaption>{t('stats.outcomes')}</figcaption>
-              <BarChart
-                testId="chart-outcomes"
-                label={t('stats.outcomes')}
-                categories={dayLabels}
-                format={fmtInt}
-                series={[
-                  // Corrected is a subset of confirmed: stack "confirmed as-is" + "corrected" so the bar is all confirmed.
-                  { name: t('stats.confirmed'), className: 'c1', values: stats.perDay.map((d) => d.confirmed - d.corrected) },
-                  { name: t('stats.corrected'), className: 'c3', values: col('corrected') },
-                  { name: t('stats.cancelled'), className: 'c4', values: col('cancelled') },
-                ]}
-              />
-            </figure>
-            <figure>
-              <figcaption>{t('stats.tokensChart')}</figcaption>
-              <BarChart
-                testId="chart-tokens"
-                label={t('stats.tokensChart')}
-                categories={dayLabels}
-                format={fmtInt}
-                series={[
-                  { name: t('stats.cached'), className: 'c5', values: col('cachedTokens') },
-                  { name: t('stats.prompt'), className: 'c2', values: stats.perDay.map((d) => d.promptTokens - d.cachedTokens) },
-                ]}
-              />
-            </figure>
-          </div>
+          <StatsCharts stats={stats} />
           <ModeTable perMode={stats.perMode} />
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** The statistics of the last `days` days, fetched again when `days` changes; an error replaces none of them. */
+function useStats(bridge: TingxieBridge, days: Range): { readonly stats: UsageStats | null; readonly error: string | null } {
+  const [stats, setStats] = useState<UsageStats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    bridge.history.stats({ days, tzOffsetMinutes: -new Date().getTimezoneOffset() }).then(
+      (s) => {
+        if (!live) return;
+        setStats(s);
+        setError(null);
+      },
+      (e: unknown) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bridge, days]);
+  return { stats, error };
+}
+
+const fmtInt = (n: number) => Math.round(n).toLocaleString();
+
+/** The four charts per day: dictations, minutes, outcomes, tokens. */
+function StatsCharts({ stats }: { readonly stats: UsageStats }) {
+  const { t } = useI18n();
+  const dayLabels = stats.perDay.map((d) => d.day);
+  const col = (k: keyof UsageCounters) => stats.perDay.map((d) => d[k]);
+  return (
+    <div className="charts">
+      <figure>
+        <figcaption>{t('stats.perDay')}</figcaption>
+        <BarChart testId="chart-dictations" label={t('stats.perDay')} categories={dayLabels} format={fmtInt} series={[{ name: t('stats.dictations'), className: 'c1', values: col('dictations') }]} />
+      </figure>
+      <figure>
+        <figcaption>{t('stats.minutesPerDay')}</figcaption>
+        <BarChart testId="chart-minutes" label={t('stats.minutesPerDay')} categories={dayLabels} series={[{ name: t('stats.minutes'), className: 'c2', values: col('minutesSpoken') }]} />
+      </figure>
+      <figure>
+        <figcaption>{t('stats.outcomes')}</figcaption>
+        <BarChart
+          testId="chart-outcomes"
+          label={t('stats.outcomes')}
+          categories={dayLabels}
+          format={fmtInt}
+          series={[
+            // Corrected is a subset of confirmed: stack "confirmed as-is" + "corrected" so the bar is all confirmed.
+            { name: t('stats.confirmed'), className: 'c1', values: stats.perDay.map((d) => d.confirmed - d.corrected) },
+            { name: t('stats.corrected'), className: 'c3', values: col('corrected') },
+            { name: t('stats.cancelled'), className: 'c4', values: col('cancelled') },
+          ]}
+        />
+      </figure>
+      <figure>
+        <figcaption>{t('stats.tokensChart')}</figcaption>
+        <BarChart
+          testId="chart-tokens"
+          label={t('stats.tokensChart')}
+          categories={dayLabels}
+          format={fmtInt}
+          series={[
+            { name: t('stats.cached'), className: 'c5', values: col('cachedTokens') },
+            { name: t('stats.prompt'), className: 'c2', values: stats.perDay.map((d) => d.promptTokens - d.cachedTokens) },
+          ]}
+        />
+      </figure>
     </div>
   );
 }

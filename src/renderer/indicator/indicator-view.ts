@@ -9,7 +9,7 @@ import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
 import { shortNoticeText } from '../../shared/notices/notice-short.ts';
 import { translate, type MessageKey, type UiLanguage } from '../lib/i18n.ts';
-import { createLiveText } from './live-text-view.ts';
+import { createLiveText, type LiveTextView } from './live-text-view.ts';
 
 /** Number of meter bars. */
 export const BARS = 9;
@@ -39,14 +39,25 @@ export interface IndicatorHandle {
   setLiveText(on: boolean): void;
 }
 
-/** Builds the indicator inside `root` (labels in `lang`) and returns its handle. */
-export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): IndicatorHandle {
-  root.className = 'indicator';
-  root.dataset.state = 'idle';
-  const dot = document.createElement('span');
-  dot.className = 'dot';
-  const label = document.createElement('span');
-  label.className = 'label';
+/** A new empty span of class `className`. */
+function span(className: string): HTMLElement {
+  const el = document.createElement('span');
+  el.className = className;
+  return el;
+}
+
+/** The level meter: a few bars, smoothed like a VU meter. */
+interface Meter {
+  readonly element: HTMLElement;
+  /** Shows a level (0..1; clamped). */
+  show(level: number): void;
+  /** Back to 0 (out of recording). */
+  reset(): void;
+  setLanguage(lang: UiLanguage): void;
+}
+
+/** Builds the level meter, named in `lang`. */
+function createMeter(lang: UiLanguage): Meter {
   const meter = document.createElement('span');
   meter.className = 'meter';
   meter.setAttribute('role', 'meter');
@@ -62,9 +73,51 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
     meter.append(b);
     bars.push(b);
   }
-  const live = createLiveText();
-  root.replaceChildren(dot, label, live.element, meter);
   let smooth = 0;
+  return {
+    element: meter,
+    show(raw) {
+      // Fast attack, slower release, like a VU meter: speech reads as movement, not flicker.
+      const level = Math.max(0, Math.min(1, raw));
+      smooth = level > smooth ? level : smooth * 0.7 + level * 0.3;
+      meter.setAttribute('aria-valuenow', smooth.toFixed(2));
+      bars.forEach((b, i) => {
+        // Middle bars are tallest; each bar lights up once the level passes its share.
+        const shape = 1 - Math.abs(i - (BARS - 1) / 2) / BARS;
+        const h = Math.max(0.12, Math.min(1, smooth * 1.6 * shape));
+        b.style.setProperty('--h', h.toFixed(3));
+      });
+    },
+    reset() {
+      smooth = 0;
+      meter.setAttribute('aria-valuenow', '0.00');
+    },
+    setLanguage(next) {
+      meter.setAttribute('aria-label', translate(next, 'audio.meter'));
+    },
+  };
+}
+
+/** Live text in view: the label steps aside (kept for screen readers), the text takes its place. */
+function layoutLiveText(root: HTMLElement, label: HTMLElement, live: LiveTextView, liveOn: boolean): void {
+  const text = liveOn && live.text !== '' && root.dataset.state !== 'notice' && root.dataset.state !== 'idle';
+  const appears = text && root.dataset.text === undefined;
+  if (text) root.dataset.text = '';
+  else delete root.dataset.text;
+  label.classList.toggle('sr-only', text);
+  // The box was not laid out until now: fit the text into it (words that came meanwhile fade in).
+  if (appears) live.refit();
+}
+
+/** Builds the indicator inside `root` (labels in `lang`) and returns its handle. */
+export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): IndicatorHandle {
+  root.className = 'indicator';
+  root.dataset.state = 'idle';
+  const dot = span('dot');
+  const label = span('label');
+  const meter = createMeter(lang);
+  const live = createLiveText();
+  root.replaceChildren(dot, label, live.element, meter.element);
   let language = lang;
   let state: DictationState = 'idle';
   let panel = true;
@@ -72,16 +125,7 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
   let liveOn = false;
   /** The dictation the indicator follows: partial text of any other is ignored. */
   let session: string | null = null;
-  /** Live text in view: the label steps aside (kept for screen readers), the text takes its place. */
-  const layout = (): void => {
-    const text = liveOn && live.text !== '' && root.dataset.state !== 'notice' && root.dataset.state !== 'idle';
-    const appears = text && root.dataset.text === undefined;
-    if (text) root.dataset.text = '';
-    else delete root.dataset.text;
-    label.classList.toggle('sr-only', text);
-    // The box was not laid out until now: fit the text into it (words that came meanwhile fade in).
-    if (appears) live.refit();
-  };
+  const layout = (): void => layoutLiveText(root, label, live, liveOn);
   const showNotice = (): void => {
     const text = shown === null ? null : shortNoticeText(language, shown.notice, { where: 'indicator', panel });
     if (shown === null || text === null) return;
@@ -106,10 +150,7 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
       root.dataset.state = e.state;
       state = e.state;
       label.textContent = indicatorLabel(e.state, language);
-      if (e.state !== 'recording') {
-        smooth = 0;
-        meter.setAttribute('aria-valuenow', '0.00');
-      }
+      if (e.state !== 'recording') meter.reset();
       layout();
       return;
     }
@@ -126,23 +167,14 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
       return;
     }
     if (e.kind !== 'level') return;
-    // Fast attack, slower release, like a VU meter: speech reads as movement, not flicker.
-    const level = Math.max(0, Math.min(1, e.level));
-    smooth = level > smooth ? level : smooth * 0.7 + level * 0.3;
-    meter.setAttribute('aria-valuenow', smooth.toFixed(2));
-    bars.forEach((b, i) => {
-      // Middle bars are tallest; each bar lights up once the level passes its share.
-      const shape = 1 - Math.abs(i - (BARS - 1) / 2) / BARS;
-      const h = Math.max(0.12, Math.min(1, smooth * 1.6 * shape));
-      b.style.setProperty('--h', h.toFixed(3));
-    });
+    meter.show(e.level);
   };
   return {
     apply,
     setLanguage(next) {
       language = next;
       document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
-      meter.setAttribute('aria-label', translate(next, 'audio.meter'));
+      meter.setLanguage(next);
       label.textContent = indicatorLabel(state, language);
       showNotice();
     },

@@ -54,6 +54,34 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
+/** Shows `full` in `line` from `start` (an ellipsis before it when cut), the words from `freshFrom` apart; `animate` restarts their fade-in. */
+function renderTail(line: HTMLElement, full: string, freshFrom: number, start: number, animate: boolean): void {
+  const cut = start > 0 ? ELLIPSIS : '';
+  const oldEnd = Math.max(start, freshFrom);
+  const fresh = document.createElement('span');
+  fresh.className = animate ? 'live-new live-fade' : 'live-new';
+  fresh.textContent = full.slice(oldEnd);
+  const lead = document.createElement('span');
+  lead.className = 'live-cut';
+  lead.textContent = cut;
+  line.replaceChildren(lead, full.slice(start, oldEnd), fresh);
+}
+
+/** The smallest index below `n` for which `holds` is true, by binary search (it holds from some index on), or -1. */
+function firstTrue(n: number, holds: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (holds(mid)) {
+      found = mid;
+      hi = mid - 1;
+    } else lo = mid + 1;
+  }
+  return found;
+}
+
 /** Builds an empty live text box. */
 export function createLiveText(): LiveTextView {
   const box = document.createElement('span');
@@ -70,33 +98,14 @@ export function createLiveText(): LiveTextView {
   let fittedTo = '';
 
   /** Shows `full` from `start` (an ellipsis before it when cut); `animate` restarts the fade-in. */
-  const render = (start: number, animate: boolean): void => {
-    const cut = start > 0 ? ELLIPSIS : '';
-    const oldEnd = Math.max(start, freshFrom);
-    const fresh = document.createElement('span');
-    fresh.className = animate ? 'live-new live-fade' : 'live-new';
-    fresh.textContent = full.slice(oldEnd);
-    const lead = document.createElement('span');
-    lead.className = 'live-cut';
-    lead.textContent = cut;
-    line.replaceChildren(lead, full.slice(start, oldEnd), fresh);
-  };
+  const render = (start: number, animate: boolean): void => renderTail(line, full, freshFrom, start, animate);
   const fits = (): boolean => line.getBoundingClientRect().height <= box.clientHeight + 0.5;
   /** Index of the smallest start in `starts` whose tail fits (tails only get shorter along the list), or -1. */
-  const firstFitting = (starts: readonly number[]): number => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      render(starts[mid]!, false);
-      if (fits()) {
-        found = mid;
-        hi = mid - 1;
-      } else lo = mid + 1;
-    }
-    return found;
-  };
+  const firstFitting = (starts: readonly number[]): number =>
+    firstTrue(starts.length, (i) => {
+      render(starts[i]!, false);
+      return fits();
+    });
   const fit = (fade: boolean): void => {
     box.lang = /\p{Script=Han}/u.test(full) ? 'zh-CN' : '';
     render(0, false);

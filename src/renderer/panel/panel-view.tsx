@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type Ref, type RefObject } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
-import { errorText } from '../lib/errors.ts';
 import { modeLabeller } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { clockTime } from '../lib/panel-format.ts';
@@ -12,7 +11,8 @@ import { ModeBar } from './mode-bar.tsx';
 import { NoticeBar } from './notice-bar.tsx';
 import { OnDemandButtons, PromptView, ThinkingView, type OnDemandView } from './on-demand.tsx';
 import { PanelFooter } from './panel-footer.tsx';
-import { canConfirm, retryKind } from './panel-state.ts';
+import { usePanelActions, runPanelKey } from './panel-actions.ts';
+import { canConfirm, retryKind, type PanelState, type RecentPreview } from './panel-state.ts';
 import { RecentList } from './recent-list.tsx';
 
 /**
@@ -26,8 +26,6 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
   const { t, lang } = useI18n();
   const { state: s, dispatch, modes, platform } = usePanelSession(bridge);
   const [view, setView] = useState<OnDemandView>('none');
-  const [failure, setFailure] = useState<string | null>(null);
-  const textarea = useRef<HTMLTextAreaElement>(null);
   const composing = useRef(false);
   const mac = isMacPlatform(platform);
   const key = primaryKeyLabel(mac);
@@ -36,78 +34,19 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
   const live = s.sessionId !== null && s.state !== 'idle';
   const labelOf = useMemo(() => modeLabeller(modes, lang), [modes, lang]);
   const retry = reopened ? null : retryKind(s);
+  const textarea = useFinalTextFocus(s, text);
 
   useEffect(() => {
     document.title = t('panel.title');
   }, [t]);
 
-  // Keyboard focus on the text with the cursor at the end whenever the shown text is replaced (not typed);
-  // a reopened preview is focused once when it opens, then left to the user's editing.
-  const shown = reopened ? `reopened:${reopened.sessionId}` : text;
-  useEffect(() => {
-    const el = textarea.current;
-    if (el === null || s.edited) return;
-    el.focus();
-    el.setSelectionRange(el.value.length, el.value.length);
-  }, [shown, s.edited, s.state, s.sessionId]);
-
-  const act = (p: Promise<unknown>): void => {
-    setFailure(null);
-    p.catch((err: unknown) => setFailure(errorText(err)));
-  };
-  const deliver = (action: 'paste' | 'copy'): void => {
-    // The session id lets main update that dictation's history record when its text was edited here.
-    if (reopened) act(bridge.dictation.deliver({ text, action, sessionId: reopened.sessionId }).then(() => dispatch({ type: 'close-reopened' })));
-    else if (s.sessionId !== null && canConfirm(s)) act(bridge.dictation.confirm({ sessionId: s.sessionId, text, action }));
-  };
-  const cancel = (): void => {
-    if (reopened) dispatch({ type: 'close-reopened' });
-    else if (s.sessionId !== null && live) act(bridge.dictation.cancel({ sessionId: s.sessionId }));
-    // Nothing to cancel: Esc (or Close) just puts the idle panel away.
-    else {
-      dispatch({ type: 'hidden' });
-      act(bridge.dictation.hidePanel());
-    }
-  };
-  const pickMode = (mode: string): void => {
-    if (s.sessionId === null || !live || reopened || mode === s.mode) return;
-    dispatch({ type: 'mode-requested', mode });
-    act(bridge.dictation.setMode({ sessionId: s.sessionId, mode }));
-  };
-  const runRetry = (): void => {
-    const id = s.failedSession ?? s.sessionId;
-    if (id === null || retry === null) return;
-    if (retry === 'llm') dispatch({ type: 'mode-requested', mode: s.mode });
-    act(bridge.dictation.retry({ sessionId: id }).then((ok) => {
-      if (!ok) throw new Error(t('panel.retry.gone'));
-    }));
-  };
+  const actions = usePanelActions({ bridge, s, dispatch, t, text, live, retry });
+  const { failure, deliver, cancel, pickMode, runRetry } = actions;
   const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
     const action = panelKeyAction({ ...e, isComposing: composing.current || e.nativeEvent.isComposing, keyCode: e.keyCode }, mac);
     if (action === null) return;
     e.preventDefault();
-    switch (action.kind) {
-      case 'confirm':
-        // With nothing to confirm, Enter retries a failed transcription (the one thing the panel offers).
-        if (retry === 'asr') runRetry();
-        else deliver('paste');
-        return;
-      case 'copy':
-        deliver('copy');
-        return;
-      case 'cancel':
-        cancel();
-        return;
-      case 'mode': {
-        const m = modes[action.index];
-        if (m !== undefined) pickMode(m.id);
-        return;
-      }
-      default: {
-        const never: never = action;
-        return never;
-      }
-    }
+    runPanelKey(action, actions, retry, modes);
   };
 
   const ready = reopened !== null || canConfirm(s);
@@ -122,60 +61,26 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
       data-state={s.state}
     >
       <header className="panel-header">
-        <span className={`panel-state state-${s.failedSession !== null ? 'failed' : s.state}`} role="status" data-testid="panel-state">
-          {s.failedSession !== null ? t('panel.state.failed') : t(`panel.state.${s.state}`)}
-        </span>
+        <PanelStateLabel s={s} />
         <ModeBar modes={modes} current={s.mode} cached={s.cachedModes} keyLabel={key} labelOf={labelOf} disabled={!live || reopened !== null} onPick={pickMode} />
       </header>
       {s.notices.length > 0 || failure !== null ? (
-        <NoticeBar notices={s.notices} failure={failure} labelOf={labelOf} onDismiss={() => (dispatch({ type: 'dismiss-notices' }), setFailure(null))} />
+        <NoticeBar notices={s.notices} failure={failure} labelOf={labelOf} onDismiss={() => (dispatch({ type: 'dismiss-notices' }), actions.clearFailure())} />
       ) : null}
-      {reopened ? (
-        <p className="panel-reopened" role="status" data-testid="panel-reopened">
-          <span className="panel-reopened-text">{t('panel.reopened', { time: clockTime(reopened.at, lang), key })}</span>
-          <button type="button" className="link-button" onClick={() => dispatch({ type: 'close-reopened' })}>
-            {t('panel.reopened.close')}
-          </button>
-        </p>
-      ) : null}
-      <section className="panel-asr-row" aria-labelledby="panel-asr-label">
-        <h2 className="panel-label" id="panel-asr-label">
-          {t('panel.asr')}
-        </h2>
-        <p className="panel-asr" data-testid="panel-asr" tabIndex={asrText.length > 120 ? 0 : undefined}>
-          {asrText || (s.failedSession !== null ? t('panel.asr.failed') : t('panel.asr.pending'))}
-        </p>
-      </section>
-      <section className="panel-final">
-        <label className="sr-only" htmlFor="panel-final">
-          {t('panel.final')}
-        </label>
-        <textarea
-          id="panel-final"
-          ref={textarea}
-          data-testid="panel-final"
-          value={text}
-          placeholder={t('panel.final')}
-          aria-describedby="panel-keys-help"
-          aria-busy={s.state === 'enhancing' && !s.edited && reopened === null}
-          onChange={(e) => dispatch(reopened ? { type: 'edit-reopened', text: e.target.value } : { type: 'edit', text: e.target.value })}
-        />
-        <span className="sr-only" id="panel-keys-help">
-          {t('panel.keys', { key })}
-        </span>
-      </section>
+      {reopened ? <ReopenedNote at={reopened.at} keyLabel={key} onClose={() => dispatch({ type: 'close-reopened' })} /> : null}
+      <AsrRow asrText={asrText} failed={s.failedSession !== null} />
+      <FinalText
+        ref={textarea}
+        text={text}
+        keyLabel={key}
+        busy={s.state === 'enhancing' && !s.edited && reopened === null}
+        onEdit={(value) => dispatch(reopened ? { type: 'edit-reopened', text: value } : { type: 'edit', text: value })}
+      />
       <div className="panel-info-row">
         {!reopened ? <InfoLine result={s.result} edited={s.edited} labelOf={labelOf} /> : <span className="panel-info" />}
         <OnDemandButtons open={view} onOpen={setView} hasSession={s.sessionId !== null && reopened === null && s.failedSession === null} />
       </div>
-      {view !== 'none' ? (
-        <div className="panel-extra">
-          {view === 'diff' && !reopened ? <DiffView bridge={bridge} asrText={s.asrText} finalText={s.draft} /> : null}
-          {view === 'prompt' && s.sessionId !== null && !reopened ? <PromptView bridge={bridge} sessionId={s.sessionId} mode={s.mode} modeLabel={labelOf(s.mode)} /> : null}
-          {view === 'thinking' && !reopened ? <ThinkingView thinking={s.thinking} /> : null}
-          {view === 'recent' ? <RecentList recent={s.recent} labelOf={labelOf} onReopen={(id) => (dispatch({ type: 'reopen', sessionId: id }), setView('none'))} /> : null}
-        </div>
-      ) : null}
+      {view !== 'none' ? <PanelExtra view={view} bridge={bridge} s={s} labelOf={labelOf} onReopen={(id) => (dispatch({ type: 'reopen', sessionId: id }), setView('none'))} /> : null}
       <PanelFooter
         mac={mac}
         keyLabel={key}
@@ -189,5 +94,110 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
         onPaste={() => deliver('paste')}
       />
     </main>
+  );
+}
+
+/** The note over a reopened preview: when it was dictated, and Close. */
+function ReopenedNote({ at, keyLabel, onClose }: { readonly at: RecentPreview['at']; readonly keyLabel: string; readonly onClose: () => void }) {
+  const { t, lang } = useI18n();
+  return (
+    <p className="panel-reopened" role="status" data-testid="panel-reopened">
+      <span className="panel-reopened-text">{t('panel.reopened', { time: clockTime(at, lang), key: keyLabel })}</span>
+      <button type="button" className="link-button" onClick={onClose}>
+        {t('panel.reopened.close')}
+      </button>
+    </p>
+  );
+}
+
+/** The transcript row: the ASR text, or that it is pending or failed. */
+function AsrRow({ asrText, failed }: { readonly asrText: string; readonly failed: boolean }) {
+  const { t } = useI18n();
+  return (
+    <section className="panel-asr-row" aria-labelledby="panel-asr-label">
+      <h2 className="panel-label" id="panel-asr-label">
+        {t('panel.asr')}
+      </h2>
+      <p className="panel-asr" data-testid="panel-asr" tabIndex={asrText.length > 120 ? 0 : undefined}>
+        {asrText || (failed ? t('panel.asr.failed') : t('panel.asr.pending'))}
+      </p>
+    </section>
+  );
+}
+
+/** The final text's area, with its label and the keys' help for screen readers. */
+function FinalText({ ref, ...props }: {
+  readonly ref: Ref<HTMLTextAreaElement>;
+  readonly text: string;
+  readonly keyLabel: string;
+  readonly busy: boolean;
+  readonly onEdit: (text: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <section className="panel-final">
+      <label className="sr-only" htmlFor="panel-final">
+        {t('panel.final')}
+      </label>
+      <textarea
+        id="panel-final"
+        ref={ref}
+        data-testid="panel-final"
+        value={props.text}
+        placeholder={t('panel.final')}
+        aria-describedby="panel-keys-help"
+        aria-busy={props.busy}
+        onChange={(e) => props.onEdit(e.target.value)}
+      />
+      <span className="sr-only" id="panel-keys-help">
+        {t('panel.keys', { key: props.keyLabel })}
+      </span>
+    </section>
+  );
+}
+
+/**
+ * The final text area's ref: keyboard focus on it with the cursor at the end whenever the shown text is replaced
+ * (not typed); a reopened preview is focused once when it opens, then left to the user's editing.
+ */
+function useFinalTextFocus(s: PanelState, text: string): RefObject<HTMLTextAreaElement | null> {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const reopened = s.reopened;
+  const shown = reopened ? `reopened:${reopened.sessionId}` : text;
+  useEffect(() => {
+    const el = textarea.current;
+    if (el === null || s.edited) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, [shown, s.edited, s.state, s.sessionId]);
+  return textarea;
+}
+
+/** The session's state in the header (failed when a failure waits for Retry). */
+function PanelStateLabel({ s }: { readonly s: PanelState }) {
+  const { t } = useI18n();
+  return (
+    <span className={`panel-state state-${s.failedSession !== null ? 'failed' : s.state}`} role="status" data-testid="panel-state">
+      {s.failedSession !== null ? t('panel.state.failed') : t(`panel.state.${s.state}`)}
+    </span>
+  );
+}
+
+/** The on-demand section that is open: the diff, the prompt, the thinking or the recent previews. */
+function PanelExtra({ view, bridge, s, labelOf, onReopen }: {
+  readonly view: Exclude<OnDemandView, 'none'>;
+  readonly bridge: TingxieBridge;
+  readonly s: PanelState;
+  readonly labelOf: (mode: string) => string;
+  readonly onReopen: (sessionId: string) => void;
+}) {
+  const reopened = s.reopened;
+  return (
+    <div className="panel-extra">
+      {view === 'diff' && !reopened ? <DiffView bridge={bridge} asrText={s.asrText} finalText={s.draft} /> : null}
+      {view === 'prompt' && s.sessionId !== null && !reopened ? <PromptView bridge={bridge} sessionId={s.sessionId} mode={s.mode} modeLabel={labelOf(s.mode)} /> : null}
+      {view === 'thinking' && !reopened ? <ThinkingView thinking={s.thinking} /> : null}
+      {view === 'recent' ? <RecentList recent={s.recent} labelOf={labelOf} onReopen={onReopen} /> : null}
+    </div>
   );
 }

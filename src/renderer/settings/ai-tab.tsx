@@ -23,19 +23,6 @@ export function AiTab({ config, saver, bridge }: TabProps) {
   // Every mode that loads, chains and the user's own included, by label (a broken file cannot run: main falls back to proofread).
   const modeOptions = modeList.modes.filter((m) => m.problem === null).map((m) => ({ value: m.id, label: modeLabel(m.id, m.label, lang) }));
   if (!modeOptions.some((o) => o.value === mode)) modeOptions.push({ value: mode, label: modeLabel(mode, undefined, lang) });
-  const num = (key: string, id: string, label: Parameters<typeof t>[0], fallback: number, help?: string) => (
-    <NumberField
-      id={id}
-      label={t(label)}
-      help={help}
-      min={1}
-      value={numberAt(config, `${historyKey}.${key}`, fallback)}
-      notANumberMessage={t('error.notANumber')}
-      error={saver.errors[`${historyKey}.${key}`]}
-      onCommit={(v) => saver.save(`${historyKey}.${key}`, v, t(label))}
-    />
-  );
-
   return (
     <>
       <h2>{t('settings.tab.ai')}</h2>
@@ -70,49 +57,70 @@ export function AiTab({ config, saver, bridge }: TabProps) {
       <ProviderSection config={config} saver={saver} bridge={bridge} />
 
       <h2>{t('ai.history.section')}</h2>
-      <div className="group">
-        <SwitchField
-          id="history-injection"
-          label={t('ai.history.enabled')}
-          help={t('ai.history.enabled.help')}
-          checked={boolAt(config, `${historyKey}.enabled`, false)}
-          error={saver.errors[`${historyKey}.enabled`]}
-          onChange={(v) => saver.save(`${historyKey}.enabled`, v)}
-        />
-        {num('max_entries', 'history-max-entries', 'ai.history.maxEntries', 10)}
-        {num('refresh_threshold', 'history-refresh-threshold', 'ai.history.refreshThreshold', 50, t('ai.history.refreshThreshold.help'))}
-        {num('max_history_chars', 'history-max-chars', 'ai.history.maxChars', 6000)}
-        <SwitchField
-          id="history-share-proper-nouns"
-          label={t('ai.history.shareProperNouns')}
-          help={t('ai.history.shareProperNouns.help')}
-          checked={boolAt(config, `${historyKey}.share_proper_nouns`, true)}
-          error={saver.errors[`${historyKey}.share_proper_nouns`]}
-          onChange={(v) => saver.save(`${historyKey}.share_proper_nouns`, v)}
-        />
-        <TextAreaField
-          id="context-note"
-          label={t('ai.contextNote')}
-          help={t('ai.contextNote.help')}
-          maxLength={4000}
-          value={stringAt(config, 'ai_enhance.context_note', '')}
-          error={saver.errors['ai_enhance.context_note']}
-          onCommit={(v) => saver.save('ai_enhance.context_note', v)}
-        />
-        <SelectField
-          id="ai-input-context"
-          label={t('ai.inputContext')}
-          help={t('ai.inputContext.help')}
-          value={choiceAt(config, 'ai_enhance.input_context', INPUT_CONTEXT_LEVELS, 'basic')}
-          options={INPUT_CONTEXT_LEVELS.map((l) => ({ value: l, label: t(`ai.inputContext.${l}`) }))}
-          error={saver.errors['ai_enhance.input_context']}
-          onChange={(v) => saver.save('ai_enhance.input_context', v)}
-        />
-      </div>
+      <HistoryGroup config={config} saver={saver} />
       <CacheReport bridge={bridge} deps={JSON.stringify(valueAt(config, 'ai_enhance') ?? null)} />
 
       <h2>{t('modes.section')}</h2>
       <ModesEditor bridge={bridge} list={modeList} />
     </>
+  );
+}
+
+/** History injection: its switch and limits, proper nouns across modes, the context note and the input context. */
+function HistoryGroup({ config, saver }: Pick<TabProps, 'config' | 'saver'>) {
+  const { t } = useI18n();
+  const num = (key: string, id: string, label: Parameters<typeof t>[0], fallback: number, help?: string) => (
+    <NumberField
+      id={id}
+      label={t(label)}
+      help={help}
+      min={1}
+      value={numberAt(config, `${historyKey}.${key}`, fallback)}
+      notANumberMessage={t('error.notANumber')}
+      error={saver.errors[`${historyKey}.${key}`]}
+      onCommit={(v) => saver.save(`${historyKey}.${key}`, v, t(label))}
+    />
+  );
+
+  return (
+    <div className="group">
+      <SwitchField
+        id="history-injection"
+        label={t('ai.history.enabled')}
+        help={t('ai.history.enabled.help')}
+        checked={boolAt(config, `${historyKey}.enabled`, false)}
+        error={saver.errors[`${historyKey}.enabled`]}
+        onChange={(v) => saver.save(`${historyKey}.enabled`, v)}
+      />
+      {num('max_entries', 'history-max-entries', 'ai.history.maxEntries', 10)}
+      {num('refresh_threshold', 'history-refresh-threshold', 'ai.history.refreshThreshold', 50, t('ai.history.refreshThreshold.help'))}
+      {num('max_history_chars', 'history-max-chars', 'ai.history.maxChars', 6000)}
+      <SwitchField
+        id="history-share-proper-nouns"
+        label={t('ai.history.shareProperNouns')}
+        help={t('ai.history.shareProperNouns.help')}
+        checked={boolAt(config, `${historyKey}.share_proper_nouns`, true)}
+        error={saver.errors[`${historyKey}.share_proper_nouns`]}
+        onChange={(v) => saver.save(`${historyKey}.share_proper_nouns`, v)}
+      />
+      <TextAreaField
+        id="context-note"
+        label={t('ai.contextNote')}
+        help={t('ai.contextNote.help')}
+        maxLength={4000}
+        value={stringAt(config, 'ai_enhance.context_note', '')}
+        error={saver.errors['ai_enhance.context_note']}
+        onCommit={(v) => saver.save('ai_enhance.context_note', v)}
+      />
+      <SelectField
+        id="ai-input-context"
+        label={t('ai.inputContext')}
+        help={t('ai.inputContext.help')}
+        value={choiceAt(config, 'ai_enhance.input_context', INPUT_CONTEXT_LEVELS, 'basic')}
+        options={INPUT_CONTEXT_LEVELS.map((l) => ({ value: l, label: t(`ai.inputContext.${l}`) }))}
+        error={saver.errors['ai_enhance.input_context']}
+        onChange={(v) => saver.save('ai_enhance.input_context', v)}
+      />
+    </div>
   );
 }

@@ -44,6 +44,46 @@ function ImportLeftOut({ words }: { readonly words: ImportResultWords }) {
   );
 }
 
+/** The history files: export as JSONL or CSV, import WenZi's history. */
+function FileActions({ onExport, onImport }: { readonly onExport: (format: 'jsonl' | 'csv') => void; readonly onImport: () => void }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <h2>{t('privacy.files')}</h2>
+      <div className="group">
+        <div className="row inline">
+          <button type="button" onClick={() => onExport('jsonl')}>
+            {t('privacy.exportJsonl')}
+          </button>
+          <button type="button" onClick={() => onExport('csv')}>
+            {t('privacy.exportCsv')}
+          </button>
+          <button type="button" onClick={onImport}>
+            {t('privacy.import')}
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The confirmation a deletion waits for: what goes, Confirm and Cancel. */
+function ConfirmRow({ pending, onConfirm, onCancel }: { readonly pending: NonNullable<Pending>; readonly onConfirm: () => void; readonly onCancel: () => void }) {
+  const { t } = useI18n();
+  const question = pending.kind === 'day' ? t('privacy.deleteDayConfirm', { day: pending.day }) : t('privacy.deleteAllConfirm');
+  return (
+    <div className="row confirm-row" role="alertdialog" aria-label={question}>
+      <span className="grow">{question}</span>
+      <button type="button" className="danger" onClick={onConfirm}>
+        {t('privacy.confirm')}
+      </button>
+      <button type="button" onClick={onCancel}>
+        {t('privacy.cancel')}
+      </button>
+    </div>
+  );
+}
+
 /** History & privacy actions: export (JSONL/CSV), import WenZi history, delete a day / everything (each confirmed). */
 export function PrivacyActions({ bridge }: { readonly bridge: TingxieBridge }) {
   const { t } = useI18n();
@@ -83,20 +123,7 @@ export function PrivacyActions({ bridge }: { readonly bridge: TingxieBridge }) {
   };
   return (
     <>
-      <h2>{t('privacy.files')}</h2>
-      <div className="group">
-        <div className="row inline">
-          <button type="button" onClick={() => void exportAs('jsonl')}>
-            {t('privacy.exportJsonl')}
-          </button>
-          <button type="button" onClick={() => void exportAs('csv')}>
-            {t('privacy.exportCsv')}
-          </button>
-          <button type="button" onClick={() => void importWenzi()}>
-            {t('privacy.import')}
-          </button>
-        </div>
-      </div>
+      <FileActions onExport={(format) => void exportAs(format)} onImport={() => void importWenzi()} />
       <h2>{t('privacy.delete')}</h2>
       <div className="group">
         <div className="row">
@@ -114,17 +141,7 @@ export function PrivacyActions({ bridge }: { readonly bridge: TingxieBridge }) {
             {t('privacy.deleteAll')}
           </button>
         </div>
-        {pending ? (
-          <div className="row confirm-row" role="alertdialog" aria-label={pending.kind === 'day' ? t('privacy.deleteDayConfirm', { day: pending.day }) : t('privacy.deleteAllConfirm')}>
-            <span className="grow">{pending.kind === 'day' ? t('privacy.deleteDayConfirm', { day: pending.day }) : t('privacy.deleteAllConfirm')}</span>
-            <button type="button" className="danger" onClick={confirm}>
-              {t('privacy.confirm')}
-            </button>
-            <button type="button" onClick={() => setPending(null)}>
-              {t('privacy.cancel')}
-            </button>
-          </div>
-        ) : null}
+        {pending ? <ConfirmRow pending={pending} onConfirm={confirm} onCancel={() => setPending(null)} /> : null}
       </div>
       {leftOut ? <ImportLeftOut words={leftOut} /> : null}
       {message ? (

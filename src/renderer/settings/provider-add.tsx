@@ -15,6 +15,27 @@ export interface AddProviderProps {
   readonly onAdded: (id: string) => void;
 }
 
+/** The preset to add a provider from. */
+function PresetRow({ presets, kind, onKind }: { readonly presets: readonly ProviderPreset[]; readonly kind: ProviderKind; readonly onKind: (kind: ProviderKind) => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="row">
+      <span className="row-text">
+        <label className="row-label" htmlFor="provider-add-preset">
+          {t('ai.provider.add.preset')}
+        </label>
+      </span>
+      <select id="provider-add-preset" value={kind} onChange={(e) => onKind(e.currentTarget.value as ProviderKind)}>
+        {presets.map((p) => (
+          <option key={p.kind} value={p.kind}>
+            {p.kind === 'other' ? t('ai.kind.other') : p.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * Adds a provider from a preset: its kind, the documented default base URL and the current model names from
  * the provider's profile, under a name the user may change (the API key is stored under it).
@@ -52,27 +73,14 @@ export function AddProvider({ saver, presets, taken, onAdded }: AddProviderProps
         void add();
       }}
     >
-      <div className="row">
-        <span className="row-text">
-          <label className="row-label" htmlFor="provider-add-preset">
-            {t('ai.provider.add.preset')}
-          </label>
-        </span>
-        <select
-          id="provider-add-preset"
-          value={kind}
-          onChange={(e) => {
-            setKind(e.currentTarget.value as ProviderKind);
-            setProblem(null);
-          }}
-        >
-          {presets.map((p) => (
-            <option key={p.kind} value={p.kind}>
-              {p.kind === 'other' ? t('ai.kind.other') : p.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <PresetRow
+        presets={presets}
+        kind={kind}
+        onKind={(k) => {
+          setKind(k);
+          setProblem(null);
+        }}
+      />
       <div className="row">
         <span className="row-text">
           <label className="row-label" htmlFor="provider-add-id">

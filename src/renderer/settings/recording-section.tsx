@@ -41,18 +41,6 @@ export function RecordingSection({ config, saver, bridge, platform }: TabProps &
     engine: choiceAt(config, 'asr.engine', ['local', 'remote'] as const, 'local'),
     decode_while_speaking: boolAt(config, 'asr.local.decode_while_speaking', true),
   });
-  const recordingKey = (id: string, path: string, label: string, fallback: string, opts: { help?: string } = {}) => (
-    <KeyNameField
-      id={id}
-      label={label}
-      help={opts.help}
-      platform={platform}
-      allowNone
-      value={stringAt(config, path, fallback)}
-      error={saver.errors[path]}
-      onCommit={(name) => saver.save(path, name)}
-    />
-  );
   return (
     <>
       <h2>{t('rec.section')}</h2>
@@ -116,22 +104,42 @@ export function RecordingSection({ config, saver, bridge, platform }: TabProps &
           onChange={(v) => saver.save('feedback.live_text', v)}
         />
       </div>
-      <div className="group" role="group" aria-labelledby="rec-keys-title" aria-describedby="rec-keys-help">
-        <div className="row-block">
-          <span className="row-text">
-            <span className="row-label" id="rec-keys-title">
-              {t('rec.keys.title')}
-            </span>
-            <span className="help" id="rec-keys-help">
-              {t('rec.keys.help')}
-            </span>
-          </span>
-        </div>
-        {recordingKey('rec-cancel-key', 'feedback.cancel_key', t('rec.cancelKey'), 'space', { help: t('rec.cancelKey.help') })}
-        {recordingKey('rec-restart-key', 'feedback.restart_key', t('rec.restartKey'), platform === 'darwin' ? 'cmd' : '', { help: t('rec.restartKey.help') })}
-        {recordingKey('rec-prev-mode-key', 'recording.prev_mode_key', t('rec.prevModeKey'), 'left')}
-        {recordingKey('rec-next-mode-key', 'recording.next_mode_key', t('rec.nextModeKey'), 'right')}
-      </div>
+      <RecordingKeys config={config} saver={saver} platform={platform} />
     </>
+  );
+}
+
+/** The keys that act while recording: cancel, restart, previous and next mode. */
+function RecordingKeys({ config, saver, platform }: Pick<TabProps, 'config' | 'saver'> & { readonly platform: string }) {
+  const { t } = useI18n();
+  const recordingKey = (id: string, path: string, label: string, fallback: string, opts: { help?: string } = {}) => (
+    <KeyNameField
+      id={id}
+      label={label}
+      help={opts.help}
+      platform={platform}
+      allowNone
+      value={stringAt(config, path, fallback)}
+      error={saver.errors[path]}
+      onCommit={(name) => saver.save(path, name)}
+    />
+  );
+  return (
+    <div className="group" role="group" aria-labelledby="rec-keys-title" aria-describedby="rec-keys-help">
+      <div className="row-block">
+        <span className="row-text">
+          <span className="row-label" id="rec-keys-title">
+            {t('rec.keys.title')}
+          </span>
+          <span className="help" id="rec-keys-help">
+            {t('rec.keys.help')}
+          </span>
+        </span>
+      </div>
+      {recordingKey('rec-cancel-key', 'feedback.cancel_key', t('rec.cancelKey'), 'space', { help: t('rec.cancelKey.help') })}
+      {recordingKey('rec-restart-key', 'feedback.restart_key', t('rec.restartKey'), platform === 'darwin' ? 'cmd' : '', { help: t('rec.restartKey.help') })}
+      {recordingKey('rec-prev-mode-key', 'recording.prev_mode_key', t('rec.prevModeKey'), 'left')}
+      {recordingKey('rec-next-mode-key', 'recording.next_mode_key', t('rec.nextModeKey'), 'right')}
+    </div>
   );
 }

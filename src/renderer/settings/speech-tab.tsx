@@ -9,7 +9,8 @@ import { useModels } from '../hooks/use-models.ts';
 import { boolAt, choiceAt, stringAt } from '../lib/config-view.ts';
 import { errorText } from '../lib/errors.ts';
 import { languageName, speechModelName } from '../lib/human-names.ts';
-import { useI18n } from '../lib/i18n-context.ts';
+import { useI18n, type Translate } from '../lib/i18n-context.ts';
+import type { UiLanguage } from '../lib/i18n.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ModelManager } from './model-manager.tsx';
 import type { TabProps } from './tab-props.ts';
@@ -20,18 +21,22 @@ const CHINESE_SCRIPTS = ['auto', 'simplified', 'traditional', 'as-recognized'] a
 /** asr.language choices: the app's language (default), the zh-en mix, single languages, and detection last (unreliable on short clips). */
 const LANGUAGES = [FOLLOW_UI_LANGUAGE, MIXED_ZH_EN, 'zh', 'en', 'yue', 'ja', 'ko', AUTO_LANGUAGE] as const;
 
-/** Speech: engine, language, local model + model manager, remote endpoint with its write-only key. */
-export function SpeechTab({ config, saver, bridge }: TabProps) {
-  const { t, lang } = useI18n();
-  // A key typed into the URL is refused in the UI language before it reaches config.json.
-  const [urlError, setUrlError] = useState<string | null>(null);
-  const modelsState = useModels(bridge);
-  const { models } = modelsState;
-  const language = stringAt(config, 'asr.language', FOLLOW_UI_LANGUAGE);
+/** The recognition languages offered, by name in the UI language; a configured one not in the list is kept. */
+function languageOptions(language: string, t: Translate, lang: UiLanguage): { value: string; label: string }[] {
   const languageLabel = (l: string): string =>
     l === AUTO_LANGUAGE ? t('speech.language.auto') : l === FOLLOW_UI_LANGUAGE ? t('speech.language.follow-ui', { language: languageName(followedRecognitionLanguage(lang), lang) }) : languageName(l, lang);
   const langOptions = LANGUAGES.map((l) => ({ value: l as string, label: languageLabel(l) }));
   if (!langOptions.some((o) => o.value === language)) langOptions.push({ value: language, label: languageName(language, lang) });
+  return langOptions;
+}
+
+/** Speech: engine, language, local model + model manager, remote endpoint with its write-only key. */
+export function SpeechTab({ config, saver, bridge }: TabProps) {
+  const { t, lang } = useI18n();
+  const modelsState = useModels(bridge);
+  const { models } = modelsState;
+  const language = stringAt(config, 'asr.language', FOLLOW_UI_LANGUAGE);
+  const langOptions = languageOptions(language, t, lang);
   const model = stringAt(config, 'asr.local.model', 'base');
   const modelOptions = models.map((m) => ({ value: m.name, label: t(m.installed ? 'speech.model.installed' : 'speech.model.notInstalled', { name: speechModelName(m.name, lang) }) }));
   const engine = choiceAt(config, 'asr.engine', engines, 'local');
@@ -101,26 +106,46 @@ export function SpeechTab({ config, saver, bridge }: TabProps) {
       </div>
       <h2>{t('speech.models')}</h2>
       <ModelManager state={modelsState} selected={model} onUse={(name) => void saver.save('asr.local.model', name)} />
-      <div className="group models-extra">
-        <TextField
-          id="asr-mirror"
-          label={t('speech.mirror')}
-          help={t('onboarding.mirror.help')}
-          maxLength={2048}
-          value={stringAt(config, 'asr.local.models_mirror', '')}
-          error={saver.errors['asr.local.models_mirror']}
-          onCommit={(v) => saver.save('asr.local.models_mirror', v)}
-        />
-        <div className="row">
-          <span className="row-text">
-            <span className="row-label">{t('onboarding.reopen')}</span>
-            <span className="help">{t('onboarding.reopen.help')}</span>
-          </span>
-          <button type="button" onClick={() => void bridge.onboarding.open().catch((e: unknown) => console.warn(errorText(e)))}>
-            {t('onboarding.reopen')}
-          </button>
-        </div>
+      <ModelsExtra config={config} saver={saver} bridge={bridge} />
+      <RemoteSection config={config} saver={saver} bridge={bridge} />
+    </>
+  );
+}
+
+/** Below the model manager: the models' download mirror, and the way back to onboarding. */
+function ModelsExtra({ config, saver, bridge }: TabProps) {
+  const { t } = useI18n();
+  return (
+    <div className="group models-extra">
+      <TextField
+        id="asr-mirror"
+        label={t('speech.mirror')}
+        help={t('onboarding.mirror.help')}
+        maxLength={2048}
+        value={stringAt(config, 'asr.local.models_mirror', '')}
+        error={saver.errors['asr.local.models_mirror']}
+        onCommit={(v) => saver.save('asr.local.models_mirror', v)}
+      />
+      <div className="row">
+        <span className="row-text">
+          <span className="row-label">{t('onboarding.reopen')}</span>
+          <span className="help">{t('onboarding.reopen.help')}</span>
+        </span>
+        <button type="button" onClick={() => void bridge.onboarding.open().catch((e: unknown) => console.warn(errorText(e)))}>
+          {t('onboarding.reopen')}
+        </button>
       </div>
+    </div>
+  );
+}
+
+/** The remote engine: its endpoint (a key typed into the URL is refused), model and write-only key. */
+function RemoteSection({ config, saver, bridge }: TabProps) {
+  const { t } = useI18n();
+  // A key typed into the URL is refused in the UI language before it reaches config.json.
+  const [urlError, setUrlError] = useState<string | null>(null);
+  return (
+    <>
       <h2>{t('speech.remote.section')}</h2>
       <div className="group">
         <TextField

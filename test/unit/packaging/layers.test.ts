@@ -73,3 +73,19 @@ describe('max-lines in src', () => {
     expect(await ruleMessages('src/renderer/size-probe.tsx', padded, 'max-lines')).toHaveLength(1);
   });
 });
+
+describe('max-lines-per-function in src', () => {
+  /** A function of `n` lines in all: its header, `n - 2` body lines (blank or comment when asked), its closing brace. */
+  const functionOf = (n: number, body = (i: number) => `  const v${i} = ${i};\n`): string =>
+    `export function probe(): void {\n${Array.from({ length: n - 2 }, (_, i) => body(i)).join('')}}\n`;
+
+  it('allows a function of 80 lines and refuses one of 81', async () => {
+    expect(await ruleMessages('src/main/enhance/size-probe.ts', functionOf(80), 'max-lines-per-function')).toEqual([]);
+    expect(await ruleMessages('src/main/enhance/size-probe.ts', functionOf(81), 'max-lines-per-function')).toHaveLength(1);
+  });
+
+  it('counts comment and blank lines too, in the renderer as well', async () => {
+    const padded = functionOf(81, (i) => (i % 2 === 0 ? '  // note\n' : '\n'));
+    expect(await ruleMessages('src/renderer/size-probe.tsx', padded, 'max-lines-per-function')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,94 @@
+/** The IPC services of the running app (config, secrets, history, dictation, settings, onboarding, app) over the validating dispatcher. */
+import { app, clipboard, ipcMain, shell } from 'electron';
+import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
+import { ModelManager } from '../asr/model-manager.ts';
+import { REMOTE_SPEECH_SECRET, verifyRemoteSpeech } from '../asr/verify-remote-speech.ts';
+import type { VocabularyStore } from '../enhance/vocabulary-store.ts';
+import type { HistoryService } from '../history/history-service.ts';
+import { electronFileDialogs } from '../ipc/file-dialogs-electron.ts';
+import { historyApiOf, historyChangesOf } from '../ipc/handlers/history.ts';
+import type { Broadcast } from '../ipc/register.ts';
+import { createSettingsApi } from '../ipc/settings-services.ts';
+import { setupIpc } from '../ipc/setup.ts';
+import type { TrustedSenders } from '../ipc/trusted-senders.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { ConfigStore } from '../settings/config-store.ts';
+import type { SecretStore } from '../settings/secrets.ts';
+import type { DictationApp } from './dictation-app.ts';
+import { trayDownloadTracker } from './tray-download.ts';
+import type { TrayState } from './tray-menu.ts';
+import type { WindowRegistry } from './window-registry.ts';
+
+/** What {@link setupAppIpc} serves. */
+export interface AppIpcDeps {
+  readonly dataDir: string;
+  readonly logsDir: string;
+  readonly config: ConfigStore;
+  readonly secrets: SecretStore;
+  readonly history: HistoryService;
+  /** The vocabulary Settings edits (the dictation graph's when dictation runs: one writer). */
+  readonly vocabulary: VocabularyStore;
+  readonly dictation: DictationApp | null;
+  readonly trusted: TrustedSenders;
+  readonly windows: Pick<WindowRegistry, 'show' | 'get'>;
+  readonly uiLanguage: () => UiLanguage;
+  /** The broadcaster once IPC is up (set from this function's result). */
+  readonly broadcast: () => Broadcast | null;
+  /** Tray updates (null when there is no tray). */
+  readonly tray: () => { update(patch: Partial<TrayState>): void } | null;
+  readonly log: Logger;
+}
+
+/** Registers every IPC channel; the result broadcasts events and is disposed at quit. */
+export function setupAppIpc(deps: AppIpcDeps): ReturnType<typeof setupIpc> {
+  const { dataDir, logsDir, config, secrets, history, dictation, log } = deps;
+  // A model download shows on the tray ("Downloading base… 42%") until it ends.
+  const trayDownload = trayDownloadTracker((patch) => deps.tray()?.update(patch));
+  const settings = createSettingsApi({
+    dataDir,
+    config,
+    secretValue: (name) => secrets.get(name),
+    vocabulary: deps.vocabulary,
+    // Read at each download: a mirror changed in Settings or onboarding applies to the next one.
+    models: new ModelManager({ dataDir, mirror: () => config.get().asr.local.models_mirror }),
+    historyStore: history.store,
+    history,
+    dialogs: electronFileDialogs(),
+    promptLanguage: deps.uiLanguage,
+    log: (message, fields) => log.warn(message, fields),
+    onModelProgress: (name, download) => {
+      deps.broadcast()?.('models:progress', { name, download });
+      trayDownload(name, download);
+      if (download.state === 'done') dictation?.modelInstalled(name);
+    },
+  });
+  return setupIpc(ipcMain, {
+    historyChanges: historyChangesOf(history),
+    services: {
+      config,
+      secrets,
+      history: historyApiOf(history),
+      ...(dictation === null ? {} : { dictation: dictation.ipc }),
+      settings,
+      onboarding: {
+        open: () => deps.windows.show('onboarding'),
+        close: () => deps.windows.get('onboarding')?.close(),
+        verifySpeech: () => verifyRemoteSpeech(config.get(), secrets.get(REMOTE_SPEECH_SECRET)),
+      },
+      app: {
+        version: app.getVersion(),
+        platform: process.platform,
+        dataDir,
+        uiLanguage: deps.uiLanguage,
+        openExternal: (url) => shell.openExternal(url),
+        openLogs: async () => {
+          const error = await shell.openPath(logsDir);
+          if (error !== '') throw new Error(`cannot open ${logsDir}: ${error}`);
+        },
+        copyText: (text) => clipboard.writeText(text),
+      },
+    },
+    trusted: deps.trusted,
+    log: log.child('ipc'),
+  });
+}
