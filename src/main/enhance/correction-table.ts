@@ -1,5 +1,5 @@
 import { formatHistoryLine } from './history-builder.ts';
-import { phraseDiff, wordCount } from './text-diff.ts';
+import { phraseDiff, wordCount } from './wenzi-diff.ts';
 
 /**
  * The in-memory table behind the retrieval of older corrections: every corrected, preview-confirmed

@@ -3,7 +3,7 @@ import {
   readsAsEnglishRequest, readsAsQuestion, repliesSocially, requestCue, sentenceCount, whWord, zhQuestionUnits,
 } from './guard-cues.ts';
 import type { GuardLevel } from './modes.ts';
-import { editDistance, wordCount } from './text-diff.ts';
+import { editDistance, wordCount } from './wenzi-diff.ts';
 
 /**
  * The divergence guard: a cleanup model sometimes *answers* the dictation (a dictated question gets an

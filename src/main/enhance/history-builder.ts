@@ -1,5 +1,5 @@
 import { recordKey, type StoredRecord } from '../../shared/history/record.ts';
-import { inlineDiff } from './text-diff.ts';
+import { inlineDiff } from './wenzi-diff.ts';
 
 /**
  * The incremental per-mode history section (seed "Prompt Caching Optimization"): the lines are kept

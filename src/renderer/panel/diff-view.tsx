@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import { useI18n } from '../lib/i18n-context.ts';
-import { diffParts, vocabularyPair } from '../lib/text-diff.ts';
+import { diffParts, vocabularyPair } from '../lib/preview-diff.ts';
 
 /** The diff between the transcript and the final text; clicking a change adds `wrong → right` to the vocabulary. */
 export function DiffView({ bridge, asrText, finalText }: { readonly bridge: TingxieBridge; readonly asrText: string; readonly finalText: string }) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { chineseScriptLoaded, resolveChineseScript, toChineseScript } from '../../../../src/main/asr/chinese-script.ts';
-import { correctionPairs, inlineDiff } from '../../../../src/main/enhance/text-diff.ts';
+import { correctionPairs, inlineDiff } from '../../../../src/main/enhance/wenzi-diff.ts';
 import { configSchema } from '../../../../src/shared/config/config-schema.ts';
 import { readPcm, speechWav } from '../../../helpers/audio-fixtures.ts';
 import { makeDictationFixture, untilIdle, untilState, type DictationFixture } from '../dictation/dictation-fixture.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { panelKeyAction, type PanelKeyInput } from '../../../../src/renderer/lib/panel-keys.ts';
 import { secondsText, usageParts } from '../../../../src/renderer/lib/panel-format.ts';
-import { diffParts, vocabularyPair } from '../../../../src/renderer/lib/text-diff.ts';
+import { diffParts, vocabularyPair } from '../../../../src/renderer/lib/preview-diff.ts';
 import { initialPanelState, panelReducer, type PanelState } from '../../../../src/renderer/panel/panel-state.ts';
 import type { DictationEvent, DictationSnapshot } from '../../../../src/shared/ipc/dictation-types.ts';
 

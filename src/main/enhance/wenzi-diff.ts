@@ -3,7 +3,7 @@
  * Tokenisation follows WenZi: a run of Latin letters/digits is one token, every other non-space
  * character (each CJK character, each punctuation mark) is its own token, whitespace separates.
  */
-import { latinWordTokens, tokenDiff, type DiffOp } from '../../shared/text-diff.ts';
+import { latinWordTokens, tokenDiff, type DiffOp } from '../../shared/token-diff.ts';
 
 /** Splits text into diff tokens (whitespace is kept as its own tokens so the text can be rebuilt). */
 export const diffTokens: (text: string) => string[] = latinWordTokens;

@@ -4,7 +4,7 @@
  * `get hub → GitHub` both come out as one change that can become a vocabulary pair. Pure (LCS over
  * tokens, bounded so a pathological input cannot freeze the panel), unit-tested.
  */
-import { tokenDiff, unicodeWordTokens, type DiffOp } from '../../shared/text-diff.ts';
+import { tokenDiff, unicodeWordTokens, type DiffOp } from '../../shared/token-diff.ts';
 
 /** A run of the diff: unchanged text, or a change from `from` (ASR) to `to` (final). */
 export type DiffPart = DiffOp;
