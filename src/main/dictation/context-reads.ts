@@ -7,7 +7,7 @@
 import type { InputContextInfo, InputContextPort } from '../ports/input-context-port.ts';
 import { errorText } from './controller-context.ts';
 import type { DictationPorts } from './ports.ts';
-import { withTimeout } from './with-timeout.ts';
+import { withTimeout } from '../../shared/with-timeout.ts';
 
 /** Longest a key-down input-context read may take before the session goes without it. */
 const CONTEXT_TIMEOUT_MS = 3000;

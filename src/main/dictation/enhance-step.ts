@@ -9,7 +9,7 @@ import { inputContextLine } from '../enhance/input-context-line.ts';
 import { errorText, type ControllerContext } from './controller-context.ts';
 import type { PreviewCache } from './preview-cache.ts';
 import type { EnhanceOutcome, MachineEvent } from './session-types.ts';
-import { withTimeout } from './with-timeout.ts';
+import { withTimeout } from '../../shared/with-timeout.ts';
 
 /** What an enhancement ends in. */
 export type EnhanceDone = Extract<MachineEvent, { readonly type: 'enhance-done' }>;

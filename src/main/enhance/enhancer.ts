@@ -15,6 +15,7 @@ import { budgetReport, buildStepRequest, type BudgetReport, type BuiltRequest, t
 import { preloadTokenizer } from './tokenizers.ts';
 import { responseCapChars } from './think-split.ts';
 import type { VocabularyStore } from './vocabulary-store.ts';
+import { withTimeout } from '../../shared/with-timeout.ts';
 
 /**
  * The enhancement step of a dictation: resolves the mode (or chain), builds each step's request with
@@ -323,16 +324,9 @@ export class Enhancer {
 const HARD_DEADLINE_GRACE_MS = 50;
 
 /** The call's outcome, or a timeout once `ms` (plus a small grace) have passed, whichever comes first. */
-async function withHardDeadline(call: Promise<ChatOutcome>, ms: number): Promise<ChatOutcome> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<ChatOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, reason: { code: 'timeout', message: 'the model did not finish before the deadline' }, attempts: 0 }), Math.max(0, ms) + HARD_DEADLINE_GRACE_MS);
-  });
-  try {
-    return await Promise.race([call, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function withHardDeadline(call: Promise<ChatOutcome>, ms: number): Promise<ChatOutcome> {
+  const late: ChatOutcome = { ok: false, reason: { code: 'timeout', message: 'the model did not finish before the deadline' }, attempts: 0 };
+  return withTimeout(call, Math.max(0, ms) + HARD_DEADLINE_GRACE_MS, late);
 }
 
 function addUsage(a: CallUsage | null, b: CallUsage | null): CallUsage | null {
