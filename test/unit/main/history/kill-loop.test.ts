@@ -380,9 +380,10 @@ describe('kill -9 loop on a nearly full disk', () => {
       const stats = await fullDiskRun(small, FULL_SEED + run, FULL_ROUNDS);
       all.push(stats);
       if (process.env.TINGXIE_KILL_REPORT) console.log(JSON.stringify({ run, seed: FULL_SEED + run, rounds: FULL_ROUNDS, ...stats }));
-      // Each run must have exercised both sides: records written, and the disk refusing some.
-      if (FULL_ROUNDS > 0) expect(stats.acked, `acknowledged records in run ${run} (seed ${FULL_SEED + run})`).toBeGreaterThan(FULL_ROUNDS / 2);
     }
+    // The runs must have exercised both sides: records written (counted over all runs: on a machine busy
+    // enough, one run's kills can land before most of its acknowledgements)…
+    if (FULL_ROUNDS > 0) expect(all.reduce((n, s) => n + s.acked, 0), 'acknowledged records over all runs').toBeGreaterThan((FULL_RUNS * FULL_ROUNDS) / 2);
     // …and the disk refused something: a record kept in memory, or a rotation that failed or was left at
     // a start. Which of them a run meets depends on where the kills land, so any one of them counts.
     const refused = all.reduce((n, s) => n + s.pending + s.rotationFailures + s.rotationLeftAtOpen, 0);
