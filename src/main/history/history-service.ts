@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { historyRecordSchema, newRecordId, recordKey, type HistoryRecord, type NewHistoryRecord, type RecordUpdate, type StoredRecord } from '../../shared/history/record.ts';
 import type { HistoryMatchCount, HistoryPage, HistoryQuery, StatsQuery, UsageStats } from '../../shared/history/query.ts';
-import { HistoryIndex, IndexUnusableError, removeIndexFiles } from './index/history-index.ts';
+import { DISK_FULL_ERROR, HistoryIndex, IndexUnusableError, removeIndexFiles } from './index/history-index.ts';
 import { HistoryPendingError, HistoryStore, type HistoryFileLabel, type HistoryHealth, type HistoryStoreOptions, type StoreEvent } from './store/history-store.ts';
 import { ProblemLog, type HistoryProblem } from './history-problems.ts';
 import type { RecentQuery } from './store/hot-cache.ts';
@@ -41,10 +41,8 @@ export interface LogResult {
   readonly health?: HistoryHealth | null;
 }
 
-/** The disk is full (as opposed to read-only): room can be given back. */
-const DISK_FULL = /SQLITE_FULL|database or disk is full|ENOSPC|EDQUOT/i;
 /** Errors of a rebuild that mean the disk refused the new index (full, read-only), as the worker reports them. */
-const DISK_REFUSED = /SQLITE_FULL|database or disk is full|ENOSPC|EDQUOT|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_IOERR/i;
+const DISK_REFUSED = new RegExp(`${DISK_FULL_ERROR.source}|EROFS|SQLITE_READONLY|SQLITE_CANTOPEN|SQLITE_IOERR`, 'i');
 
 /** Where the index lives when the data folder cannot hold it (read-only): a folder per data folder in the OS temp dir. */
 export function tempIndexPath(dataDir: string): string {
@@ -378,7 +376,7 @@ export class HistoryService {
    * cannot be checkpointed without room — so until it goes, the history itself cannot save a record.
    */
   private giveBackIndexRoom(err: unknown): void {
-    if (!DISK_FULL.test((err as Error)?.message ?? String(err))) return;
+    if (!DISK_FULL_ERROR.test((err as Error)?.message ?? String(err))) return;
     this.closeIndex();
     try {
       removeIndexFiles(this.store.paths.indexDb);

@@ -28,8 +28,11 @@ import {
 import { computeUsageStats } from './index-stats.ts';
 import { CorrectedRowsReader, type CorrectedRow } from './index-corrected.ts';
 
-/** SQLite's words for a full disk (SQLITE_FULL): https://www.sqlite.org/rescode.html#full */
-const DISK_FULL_MESSAGE = /database or disk is full|SQLITE_FULL/i;
+/**
+ * A full disk in an error's message: SQLite's words for SQLITE_FULL (https://www.sqlite.org/rescode.html#full)
+ * or the OS's, as the rebuild worker reports them. Full as opposed to read-only: room can be given back.
+ */
+export const DISK_FULL_ERROR = /SQLITE_FULL|database or disk is full|ENOSPC|EDQUOT/i;
 
 export { IndexUnusableError, type FileState, type IndexedRecord } from './index-schema.ts';
 export type { CorrectedRow } from './index-corrected.ts';
@@ -94,7 +97,7 @@ export class HistoryIndex {
         try {
           db.pragma('wal_checkpoint(TRUNCATE)');
         } catch (err) {
-          if (DISK_FULL_MESSAGE.test((err as Error).message)) throw err;
+          if (DISK_FULL_ERROR.test((err as Error).message)) throw err;
           // Anything else (busy, say): SQLite's own auto-checkpoint retries later.
         }
         // 8 MB page cache (better-sqlite3 defaults to 16 MB): pages are fetched by primary key and FTS
