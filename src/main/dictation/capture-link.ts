@@ -5,7 +5,7 @@
  * never cut; a window that does not answer within the grace period cannot hang a dictation.
  */
 import type { CaptureCommand, CaptureStatus } from '../../shared/ipc/dictation-types.ts';
-import type { CapturePort } from './ports.ts';
+import type { CapturePort } from '../ports/dictation-ports.ts';
 
 /** Options of {@link CaptureLink}. */
 export interface CaptureLinkOptions {

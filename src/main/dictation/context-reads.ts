@@ -6,7 +6,7 @@
  */
 import type { InputContextInfo, InputContextPort } from '../ports/input-context-port.ts';
 import { errorText } from './controller-context.ts';
-import type { DictationPorts } from './ports.ts';
+import type { DictationPorts } from '../ports/dictation-ports.ts';
 import { withTimeout } from '../../shared/with-timeout.ts';
 
 /** Longest a key-down input-context read may take before the session goes without it. */

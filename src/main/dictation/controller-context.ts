@@ -9,7 +9,7 @@
 import type { DictationEvent, DictationSnapshot } from '../../shared/ipc/dictation-types.ts';
 import type { InputContextInfo } from '../ports/input-context-port.ts';
 import type { TakenRecording } from './current-recording.ts';
-import type { ClockPort, DictationPorts } from './ports.ts';
+import type { ClockPort, DictationPorts } from '../ports/dictation-ports.ts';
 import type { SessionJournals } from './session-journals.ts';
 
 /** The controller as its effect runners see it. */

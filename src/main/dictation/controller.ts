@@ -19,7 +19,8 @@ import { deliverAgain, journalRecord, logJournaledRecords, LoggedRecords, logRec
 import { cachedEnhance, runEnhance } from './enhance-step.ts';
 import { ContextReads } from './context-reads.ts';
 import { InFlight } from './in-flight.ts';
-import { systemClock, type ClockPort, type DictationPorts } from './ports.ts';
+import type { ClockPort, DictationPorts } from '../ports/dictation-ports.ts';
+import { systemClock } from './system-clock.ts';
 import { PanelView } from './panel-view.ts';
 import { PreviewCache } from './preview-cache.ts';
 import { discardCapture, recoverAudio, transcribe } from './session-io.ts';
@@ -28,8 +29,7 @@ import { IDLE, sessionIdOf, transition } from './session-machine.ts';
 import { optionsFromConfig } from './session-options.ts';
 import type { Effect, MachineEvent, MachineState, NewSession, Trigger } from './session-types.ts';
 
-/** Session options from the config (re-exported: its home is session-options.ts). */
-export { optionsFromConfig } from './session-options.ts';
+export { optionsFromConfig } from './session-options.ts'; // its home is session-options.ts
 
 /** One runner per effect kind (the type makes the table exhaustive). */
 type EffectHandlers = { readonly [K in Effect['kind']]: (e: Extract<Effect, { readonly kind: K }>) => void };

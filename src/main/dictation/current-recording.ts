@@ -7,7 +7,7 @@
  */
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { errorText } from './controller-context.ts';
-import type { DictationPorts, LiveTranscription } from './ports.ts';
+import type { DictationPorts, LiveTranscription } from '../ports/dictation-ports.ts';
 import { SessionBuffer } from './session-buffer.ts';
 
 /** What the key-up (or cancel) step takes over from the recording of one session. */

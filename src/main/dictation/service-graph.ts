@@ -16,7 +16,7 @@ import { Enhancer, providerFromConfig, settingsFromConfig, type SecretReader } f
 import { VOCABULARY_DB_FILE, VocabularyStore } from '../enhance/vocabulary-store.ts';
 import { HistoryService } from '../history/history-service.ts';
 import type { Config } from '../../shared/config/config-schema.ts';
-import type { AsrPort, EnhancePort, HistoryPort, VocabularyPort } from './ports.ts';
+import type { AsrPort, EnhancePort, HistoryPort, VocabularyPort } from '../ports/dictation-ports.ts';
 import type { EnhanceOutcome } from './session-types.ts';
 
 /** Inputs of {@link openServiceGraph}. */

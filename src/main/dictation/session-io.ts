@@ -12,7 +12,7 @@ import { prepareForAsr } from '../audio/prepare.ts';
 import { resample } from '../audio/resample.ts';
 import type { Config } from '../../shared/config/config-schema.ts';
 import { errorText, type ControllerContext } from './controller-context.ts';
-import type { LiveTranscription } from './ports.ts';
+import type { LiveTranscription } from '../ports/dictation-ports.ts';
 import { readRecordingFile, recordingFile } from './session-buffer.ts';
 import type { MachineEvent } from './session-types.ts';
 

@@ -15,7 +15,7 @@ import { AudioJournal } from '../audio/journal.ts';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import type { RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import { errorText } from './controller-context.ts';
-import type { DictationPorts } from './ports.ts';
+import type { DictationPorts } from '../ports/dictation-ports.ts';
 import { recordingFile } from './session-buffer.ts';
 import { SessionJournal, type SessionRecord } from './session-journal.ts';
 

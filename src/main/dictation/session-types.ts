@@ -2,8 +2,9 @@
  * Types of the pure dictation session machine: its states, the events that drive it and the effects
  * it asks the controller to run. Plain data only, so every transition can be tested as a table.
  */
-import type { DictationState, EnhanceStatusWire } from '../../shared/ipc/dictation-types.ts';
-import type { Notice, NoticeLevel, ProviderRefusal } from '../../shared/notices/notice.ts';
+import type { DictationState } from '../../shared/ipc/dictation-types.ts';
+import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
+import type { EnhanceOutcome } from '../ports/enhance-outcome.ts';
 
 /** Per-step time limits in ms (0 = no limit). */
 export interface StepTimeouts {
@@ -52,21 +53,7 @@ export interface AsrOutcome {
   readonly duration: number;
 }
 
-/** What enhancement produced (the enhancer's result, reduced to what a record and the panel need). */
-export interface EnhanceOutcome {
-  readonly status: EnhanceStatusWire;
-  /** The text to deliver (the raw ASR text unless status is `enhanced`). */
-  readonly text: string;
-  readonly enhanced: string | null;
-  readonly reason: string | null;
-  /** The provider refused the request: what it refused, for the notice to say in the UI language. */
-  readonly refusal?: ProviderRefusal | null;
-  readonly mode: string;
-  readonly model: string;
-  /** Mode the record is logged under; null for chains (they log nothing). */
-  readonly historyMode: string | null;
-  readonly usage: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly cached_tokens: number } | null;
-}
+export type { EnhanceOutcome };
 
 /** The machine's state. Each non-idle state carries everything later steps need. */
 export type MachineState =

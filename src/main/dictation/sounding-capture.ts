@@ -5,7 +5,7 @@
  * plays after the capture window has stopped. With sounds off it passes straight through (pre-roll kept).
  * The controller's own `sound` effects are therefore not played by the app (its UiPort ignores them).
  */
-import type { CapturePort } from './ports.ts';
+import type { CapturePort } from '../ports/dictation-ports.ts';
 
 /** The capture window's port, with the per-session pre-roll override. */
 export interface StartableCapture {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DictationController } from '../../../../src/main/dictation/controller.ts';
-import type { DictationPorts, EnhancePort } from '../../../../src/main/dictation/ports.ts';
+import type { DictationPorts, EnhancePort } from '../../../../src/main/ports/dictation-ports.ts';
 import type { EnhanceOutcome } from '../../../../src/main/dictation/session-types.ts';
 import { readPcm, speechWav } from '../../../helpers/audio-fixtures.ts';
 import { fixtureConfig, RecordingSink, untilIdle, untilState } from './dictation-fixture.ts';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DictationController } from '../../../../src/main/dictation/controller.ts';
-import type { DictationPorts } from '../../../../src/main/dictation/ports.ts';
+import type { DictationPorts } from '../../../../src/main/ports/dictation-ports.ts';
 import type { DeliveryOutcome, OutputPort } from '../../../../src/main/ports/output-port.ts';
 import { openServiceGraph, type ServiceGraph } from '../../../../src/main/dictation/service-graph.ts';
 import { configSchema, type Config } from '../../../../src/shared/config/config-schema.ts';

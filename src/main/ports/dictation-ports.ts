@@ -1,15 +1,16 @@
 /**
  * What the dictation controller needs from the rest of the app, as small interfaces: the composition
  * root passes adapters over the real services (and Electron's clipboard/windows), tests and benchmarks
- * pass the same real services with a recording output sink. Nothing here imports electron. A port that
- * a lower layer implements (the output, implemented by src/main/platform) lives in src/main/ports.
+ * pass the same real services with a recording output sink. All ports live in this folder, the lowest
+ * layer, so a service in any layer can implement one without an import running up
+ * (docs/dev/ARCHITECTURE.md, "Dependency direction").
  */
 import type { NewHistoryRecord } from '../../shared/history/record.ts';
 import type { DictationEvent } from '../../shared/ipc/dictation-types.ts';
 import type { Config } from '../../shared/config/config-schema.ts';
-import type { InputContextPort } from '../ports/input-context-port.ts';
-import type { OutputPort } from '../ports/output-port.ts';
-import type { EnhanceOutcome } from './session-types.ts';
+import type { InputContextPort } from './input-context-port.ts';
+import type { OutputPort } from './output-port.ts';
+import type { EnhanceOutcome } from './enhance-outcome.ts';
 
 /** Starting and stopping the microphone stream of the capture window. */
 export interface CapturePort {
@@ -112,10 +113,3 @@ export interface DictationPorts {
   /** Session ids (default: time-sortable random ids). */
   readonly newId?: () => string;
 }
-
-/** The real clock. */
-export const systemClock: ClockPort = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
