@@ -5,16 +5,20 @@
 // everything is there; on Debian/Ubuntu as root it installs what is missing with apt-get (one
 // `apt-get update` per run); anywhere else it says exactly what is missing and exits non-zero.
 //
-// Usage: node scripts/ensure-system-deps.mjs [--check]   (--check: never install, only report)
+// Usage: node scripts/ensure-system-deps.mjs [--check] [--for=browser]
+//   --check: never install, only report.
+//   --for=browser: only what the browser tests need (Chromium — or the browser TINGXIE_CHROMIUM names —,
+//   espeak-ng and sox; CJK fonts on Linux), so `npm run test:browser` also runs on macOS and Windows.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Tools needed, with the Debian package that provides each. `paths` are checked before $PATH. */
 const REQUIRED = [
-  { tool: 'chromium', pkg: 'chromium', paths: ['/usr/bin/chromium'], why: 'browser tests (playwright-core drives it)' },
-  { tool: 'espeak-ng', pkg: 'espeak-ng', paths: [], why: 'synthesised speech for audio/ASR tests' },
-  { tool: 'sox', pkg: 'sox', paths: [], why: 'audio conversion and measurement in tests' },
+  // test/helpers/browser-harness.ts drives the browser TINGXIE_CHROMIUM names, else /usr/bin/chromium.
+  { tool: 'chromium', pkg: 'chromium', paths: [process.env.TINGXIE_CHROMIUM || '/usr/bin/chromium'], onlyPaths: Boolean(process.env.TINGXIE_CHROMIUM), browser: true, why: 'browser tests (playwright-core drives it)' },
+  { tool: 'espeak-ng', pkg: 'espeak-ng', paths: [], browser: true, why: 'synthesised speech for audio/ASR tests' },
+  { tool: 'sox', pkg: 'sox', paths: [], browser: true, why: 'audio conversion and measurement in tests' },
   // Hotkey and paste tests on a private X server (test/unit/platform-x11).
   { tool: 'Xvfb', pkg: 'xvfb', paths: [], why: 'a virtual X display for the hotkey/paste tests' },
   { tool: 'xdotool', pkg: 'xdotool', paths: [], why: 'drives keys and window focus (tests) and pastes on X11 (app)' },
@@ -24,10 +28,12 @@ const REQUIRED = [
   { tool: 'python3-xlib', pkg: 'python3-xlib', paths: [], file: '/usr/lib/python3/dist-packages/Xlib/__init__.py', why: 'X key grabs for the whole-app tests (globalShortcut)' },
   // xdpyinfo (x11-utils, above) tells the harness the screen size.
   // A font, not a tool: without it Chinese text in the browser tests' screenshots renders as boxes.
-  { tool: 'Noto CJK fonts', pkg: 'fonts-noto-cjk', paths: [], file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', why: 'Chinese text in UI screenshots' },
+  // macOS and Windows ship CJK fonts.
+  { tool: 'Noto CJK fonts', pkg: 'fonts-noto-cjk', paths: [], browser: process.platform === 'linux', file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', why: 'Chinese text in UI screenshots' },
 ];
 
 const checkOnly = process.argv.includes('--check');
+const browserOnly = process.argv.includes('--for=browser');
 
 function isExecutable(file) {
   try {
@@ -38,14 +44,17 @@ function isExecutable(file) {
   }
 }
 
-function findTool({ tool, paths, file }) {
+function findTool({ tool, paths, file, onlyPaths }) {
   if (file) return existsSync(file) ? file : null;
+  if (onlyPaths) return paths.find(isExecutable) ?? null;
   const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  return [...paths, ...dirs.map((d) => path.join(d, tool))].find(isExecutable) ?? null;
+  // Windows finds programs by their extension (PATHEXT); accessSync's X_OK only tells existence there.
+  const names = process.platform === 'win32' ? [`${tool}.exe`, tool] : [tool];
+  return [...paths, ...dirs.flatMap((d) => names.map((n) => path.join(d, n)))].find(isExecutable) ?? null;
 }
 
 function missingTools() {
-  return REQUIRED.filter((r) => findTool(r) === null);
+  return REQUIRED.filter((r) => (!browserOnly || r.browser) && findTool(r) === null);
 }
 
 function isDebianLike() {

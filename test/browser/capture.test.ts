@@ -43,7 +43,7 @@ const STOP_GRACE_MS = 1500;
 beforeAll(async () => {
   server = await startStaticServer(rendererOutDir, { 'content-security-policy': CONTENT_SECURITY_POLICY });
   browser = await chromium.launch({
-    executablePath: process.env.TINGXIE_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: process.env.TINGXIE_CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${source}%noloop`, '--autoplay-policy=no-user-gesture-required'],
   });

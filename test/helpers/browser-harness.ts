@@ -133,7 +133,7 @@ function assertBuilt(): void {
 /** Starts Chromium (/usr/bin/chromium) and the static server; bundles the bridge once. */
 export async function startBrowserHarness(): Promise<BrowserHarness> {
   assertBuilt();
-  const executablePath = process.env.TINGXIE_CHROMIUM ?? '/usr/bin/chromium';
+  const executablePath = process.env.TINGXIE_CHROMIUM || '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: run \`node scripts/ensure-system-deps.mjs\` (installs Debian's chromium).`);
   }
