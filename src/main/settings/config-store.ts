@@ -7,6 +7,7 @@ import { pruneBackups, writePrivateBackup } from './backups.ts';
 import { configSchema, isSecretKeyName, type Config } from '../../shared/config/config-schema.ts';
 import { mergePreserving, repairConfig, type ConfigIssue, type FoundSecret } from './config-repair.ts';
 import { MAX_CONFIG_BYTES, parseJsonc } from './jsonc.ts';
+import { decodeText, OversizedConfigError, readLimited, withoutSecrets } from './config-file-read.ts';
 import { getPath, joinPath, parseKeyPath, schemaAt, setPath } from './key-path.ts';
 import { cloneJson, deepFreeze, isPlainObject } from './plain.ts';
 
@@ -341,40 +342,6 @@ function serialize(doc: Record<string, unknown>): string {
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
-/** A config.json larger than MAX_CONFIG_BYTES (found by its size, before reading). */
-class OversizedConfigError extends Error {
-  readonly size: number;
-  constructor(size: number) {
-    super(`config.json is ${size} bytes`);
-    this.size = size;
-  }
-}
-
-/** Reads a file after checking its size on the open handle (so a file swapped in between cannot slip past). */
-async function readLimited(file: string): Promise<Buffer> {
-  const fh = await fsp.open(file, 'r');
-  try {
-    const st = await fh.stat();
-    if (!st.isFile()) throw Object.assign(new Error(`${file} is not a file`), { code: st.isDirectory() ? 'EISDIR' : 'EINVAL' });
-    if (st.size > MAX_CONFIG_BYTES) throw new OversizedConfigError(st.size);
-    return await fh.readFile();
-  } finally {
-    await fh.close();
-  }
-}
-
-/** UTF-8 text without a BOM, or null when the bytes are not text (binary garbage). */
-function decodeText(bytes: Buffer): string | null {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-  if (text.includes('\u0000')) return null;
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /** Runs keepSecrets; null when the keys are stored, else why not. */
 async function keepFoundSecrets(keep: KeepSecrets | undefined, found: readonly FoundSecret[], config: Config): Promise<string | null> {
   if (keep === undefined) return 'no secret store is open here';
@@ -384,22 +351,4 @@ async function keepFoundSecrets(keep: KeepSecrets | undefined, found: readonly F
   } catch (err) {
     return redact((err as Error).message ?? String(err), found.map((f) => f.value));
   }
-}
-
-/**
- * The backup's bytes with every key removed: the found ones (as written, JSON-escaped or not) and anything
- * shaped like a credential. Binary content (not UTF-8) is kept as it is: no key could be read from it.
- */
-function withoutSecrets(bytes: Buffer, found: readonly FoundSecret[]): Buffer {
-  const text = decodeText(bytes);
-  if (text === null) return bytes;
-  let clean = text;
-  for (const f of found) {
-    // As a JSON value (`: "…"`): a short key such as WenZi's "ollama" must not take the provider id with it.
-    const quoted = JSON.stringify(f.value);
-    clean = clean.split(/(:\s*)/).map((part, i, all) => (i > 0 && /^:\s*$/.test(all[i - 1] ?? '') && part.startsWith(quoted) ? `"***"${part.slice(quoted.length)}` : part)).join('');
-  }
-  // Long keys anywhere (inside a URL…), and anything shaped like a credential.
-  clean = redact(clean, found.map((f) => f.value).filter((v) => v.length >= 10));
-  return clean === text ? bytes : Buffer.from(clean, 'utf8');
 }
