@@ -15,7 +15,7 @@ const nodeAndElectron = [
 ];
 
 /** The layers of src/main, lowest first; folders in one row are peers and may not import each other. */
-const MAIN_LAYERS = [['ports'], ['platform'], ['audio', 'asr', 'enhance', 'history', 'settings'], ['dictation'], ['ipc'], ['app']];
+const MAIN_LAYERS = [['ports'], ['platform'], ['text-rules'], ['audio', 'asr', 'enhance', 'history', 'settings'], ['dictation'], ['ipc'], ['app']];
 /**
  * Peer imports the table allows for now, each with its reason. asr → audio: every engine consumes audio's PCM
  * helpers, and the ASR service journals audio and runs its VAD; so audio sits below asr, as
@@ -64,14 +64,12 @@ function mainLayerBlocks() {
   });
 }
 
-/** Files allowed past max-lines for now, each with why it is not split yet. */
+/** Files allowed past max-lines for now, each with why it is not split yet (none today; keep it that way). */
 const MAX_LINES_ALLOWED = [
-  ['src/main/history/history-service.ts', 'the index lifecycle (open, check, rebuild, temp fallback) and the store facade in one class; next: the index lifecycle in its own file'],
 ];
 
 /** Files allowed functions past max-lines-per-function for now, each with why it is not split yet. */
 const MAX_FUNCTION_LINES_ALLOWED = [
-  ['src/renderer/history/detail-pane.tsx', 'not split yet: the draft, the delete confirmation and Re-run share one state and its focus effects'],
   ['src/renderer/hooks/use-history-browser.ts', 'one state machine of filters, page, count and superseded requests; next: the page and count fetchers as hooks'],
 ];
 
