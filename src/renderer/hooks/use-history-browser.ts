@@ -40,98 +40,83 @@ export interface HistoryBrowser {
   refresh(): void;
 }
 
-/**
- * Drives the browser: rows first (`count: false`, so a page shows at once even over a million
- * records), then the total and facets for "Page X / Y" and the tag row. Any filter change goes back to
- * page 1; responses to superseded requests are dropped.
- */
-export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
-  const [filters, setFiltersState] = useState<HistoryFilters>(DEFAULT_FILTERS);
-  const [searchText, setSearchTextState] = useState('');
-  const [cursor, setCursor] = useState<string | undefined>(undefined);
-  // Each answer is stored with the request it answers, so "loading" and "counting" are derived, not set in effects.
-  const [pageState, setPageState] = useState<{ readonly key: string; readonly page: LoadedPage } | null>(null);
-  const [countState, setCountState] = useState<{ readonly key: string; readonly count: HistoryMatchCount } | null>(null);
-  const [wideState, setWideState] = useState<{ readonly key: string; readonly total: number } | null>(null);
-  const [failedKey, setFailedKey] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  const [countTick, setCountTick] = useState(0);
-  const pageSeq = useRef(0);
-  const countSeq = useRef(0);
+type Keyed<T> = { readonly key: string; readonly value: T };
 
-  const setFilters = useCallback((next: HistoryFilters) => {
-    setFiltersState(next);
-    setCursor(undefined);
-  }, []);
-
-  const setSearchText = useCallback((text: string) => setSearchTextState(text), []);
+/** The search box's text, applied to the filters once typing pauses for SEARCH_DEBOUNCE_MS. */
+function useDebouncedSearch(filters: HistoryFilters, setFilters: (next: HistoryFilters) => void): [string, (text: string) => void] {
+  const [searchText, setSearchText] = useState('');
   useEffect(() => {
     if (searchText === filters.text) return;
     const timer = setTimeout(() => setFilters({ ...filters, text: searchText }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText, filters, setFilters]);
+  return [searchText, useCallback((text: string) => setSearchText(text), [])];
+}
 
-  const filtersKey = JSON.stringify(filters);
-  const pageKey = `${filtersKey}|${cursor ?? ''}|${tick}`;
-
-  // Rows of the current page.
+/**
+ * The rows of one page (`count: false`, so a page shows at once even over a million records), stored
+ * with the request they answer so "loading" is derived; answers to superseded requests are dropped.
+ */
+function usePageRows(bridge: TingxieBridge, filters: HistoryFilters, cursor: string | undefined, pageKey: string) {
+  const [rows, setRows] = useState<Keyed<LoadedPage> | null>(null);
+  const [failed, setFailed] = useState<Keyed<string> | null>(null);
+  const seq = useRef(0);
   useEffect(() => {
-    const seq = ++pageSeq.current;
+    const mine = ++seq.current;
     bridge.history.query({ ...toHistoryQuery(filters, new Date(), cursor), count: false, facets: false }).then(
       (p) => {
-        if (seq !== pageSeq.current) return;
-        setPageState({ key: pageKey, page: { rows: p.rows, page: p.page, nextCursor: p.nextCursor, prevCursor: p.prevCursor } });
-        setError(null);
+        if (mine !== seq.current) return;
+        setRows({ key: pageKey, value: { rows: p.rows, page: p.page, nextCursor: p.nextCursor, prevCursor: p.prevCursor } });
+        setFailed(null);
       },
       (e: unknown) => {
-        if (seq !== pageSeq.current) return;
-        setFailedKey(pageKey);
-        setError(errorText(e));
+        if (mine === seq.current) setFailed({ key: pageKey, value: errorText(e) });
       },
     );
   }, [bridge, filters, cursor, pageKey]);
+  return { rows, failed };
+}
 
-  // Total and facets: only when the filters change (paging does not change them).
+/** Total and facets of the filters (only when they change: paging does not change them). */
+function useMatchCount(bridge: TingxieBridge, filters: HistoryFilters, filtersKey: string, countTick: number) {
+  const [count, setCount] = useState<Keyed<HistoryMatchCount> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const seq = useRef(0);
   useEffect(() => {
-    const seq = ++countSeq.current;
+    const mine = ++seq.current;
     bridge.history.count({ ...toHistoryQuery(filters, new Date()), facets: true }).then(
       (c) => {
-        if (seq === countSeq.current) setCountState({ key: filtersKey, count: c });
+        if (mine !== seq.current) return;
+        setCount({ key: filtersKey, value: c });
+        setError(null);
       },
       (e: unknown) => {
-        if (seq === countSeq.current) setError(errorText(e));
+        if (mine === seq.current) setError(errorText(e));
       },
     );
   }, [bridge, filters, filtersKey, countTick]);
+  return { count, error };
+}
 
-  // What the time range and archive switch hide: the same search over everything (no facets: a count only).
-  const narrowed = isNarrowed(filters);
+/** The total of the same search over everything (no time range, archives included; a count only). */
+function useWidenedTotal(bridge: TingxieBridge, filters: HistoryFilters, filtersKey: string, narrowed: boolean, countTick: number): Keyed<number> | null {
+  const [wide, setWide] = useState<Keyed<number> | null>(null);
   useEffect(() => {
     if (!narrowed) return;
     let live = true;
     bridge.history.count({ ...toHistoryQuery(widened(filters), new Date()), facets: false }).then(
-      (c) => live && setWideState({ key: filtersKey, total: c.total }),
+      (c) => live && setWide({ key: filtersKey, value: c.total }),
       () => undefined,
     );
     return () => {
       live = false;
     };
   }, [bridge, filters, filtersKey, narrowed, countTick]);
+  return wide;
+}
 
-  const page = pageState?.page ?? null;
-  // A refresh keeps showing the previous count of the same filters; new filters show "Counting…".
-  const count = countState?.key === filtersKey ? countState.count : null;
-  const wide = wideState?.key === filtersKey ? wideState.total : null;
-  const hidden = !narrowed ? 0 : count === null || wide === null ? null : Math.max(0, wide - count.total);
-  const loading = pageState?.key !== pageKey && failedKey !== pageKey;
-
-  const refresh = useCallback(() => {
-    setTick((n) => n + 1);
-    setCountTick((n) => n + 1);
-  }, []);
-
-  // Changes made elsewhere (a new dictation, the CLI, retention) show without reopening the window.
+/** Changes made elsewhere (a new dictation, the CLI, retention) show without reopening the window. */
+function useHistoryChanged(bridge: TingxieBridge, refresh: () => void): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const off = bridge.on.historyChanged(() => {
@@ -143,6 +128,42 @@ export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
       off();
     };
   }, [bridge, refresh]);
+}
+
+/**
+ * Drives the browser: rows first, then the total and facets for "Page X / Y" and the tag row. Any
+ * filter change goes back to page 1.
+ */
+export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
+  const [filters, setFiltersState] = useState<HistoryFilters>(DEFAULT_FILTERS);
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const [tick, setTick] = useState(0);
+  const [countTick, setCountTick] = useState(0);
+  const setFilters = useCallback((next: HistoryFilters) => {
+    setFiltersState(next);
+    setCursor(undefined);
+  }, []);
+  const [searchText, setSearchText] = useDebouncedSearch(filters, setFilters);
+
+  const filtersKey = JSON.stringify(filters);
+  const pageKey = `${filtersKey}|${cursor ?? ''}|${tick}`;
+  const narrowed = isNarrowed(filters);
+  const rows = usePageRows(bridge, filters, cursor, pageKey);
+  const counted = useMatchCount(bridge, filters, filtersKey, countTick);
+  const wideState = useWidenedTotal(bridge, filters, filtersKey, narrowed, countTick);
+
+  const page = rows.rows?.value ?? null;
+  // A refresh keeps showing the previous count of the same filters; new filters show "Counting…".
+  const count = counted.count?.key === filtersKey ? counted.count.value : null;
+  const wide = wideState?.key === filtersKey ? wideState.value : null;
+  const hidden = !narrowed ? 0 : count === null || wide === null ? null : Math.max(0, wide - count.total);
+  const loading = rows.rows?.key !== pageKey && rows.failed?.key !== pageKey;
+
+  const refresh = useCallback(() => {
+    setTick((n) => n + 1);
+    setCountTick((n) => n + 1);
+  }, []);
+  useHistoryChanged(bridge, refresh);
 
   return {
     filters,
@@ -151,7 +172,7 @@ export function useHistoryBrowser(bridge: TingxieBridge): HistoryBrowser {
     count,
     hidden,
     loading,
-    error,
+    error: rows.failed?.value ?? counted.error,
     setSearchText,
     setFilters,
     next: () => {
