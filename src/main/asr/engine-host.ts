@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { openHostPort } from '../platform/child-host.ts';
 import type { HostEvent, HostRequest, HostSegment, WhisperCallParams } from './engine-protocol.ts';
 import { sherpaLoad, sherpaLoaded, sherpaTranscribe, sherpaUnload } from './engine-host-sherpa.ts';
 import { ModelFileError, validateModelFile } from './model-file.ts';
@@ -32,29 +33,7 @@ interface RawSegment {
   confidence?: number;
 }
 
-/** The channel to the app: Node IPC or Electron's parentPort. */
-interface Port {
-  send(event: HostEvent): void;
-  onMessage(listener: (msg: HostRequest) => void): void;
-}
-
-interface ElectronParentPort {
-  on(event: 'message', listener: (e: { data: unknown }) => void): void;
-  postMessage(message: unknown): void;
-}
-
-function openPort(): Port {
-  const parentPort = (process as unknown as { parentPort?: ElectronParentPort }).parentPort;
-  if (parentPort !== undefined) {
-    return { send: (e) => parentPort.postMessage(e), onMessage: (l) => parentPort.on('message', (e) => l(e.data as HostRequest)) };
-  }
-  if (process.send === undefined) throw new Error('engine-host must be started with an IPC channel (fork or utilityProcess)');
-  // Without the app there is nothing to serve: exit instead of lingering as an orphan.
-  process.on('disconnect', () => process.exit(0));
-  return { send: (e) => process.send?.(e), onMessage: (l) => process.on('message', (m) => l(m as HostRequest)) };
-}
-
-const port = openPort();
+const port = openHostPort<HostRequest, HostEvent>('engine-host');
 // Not named `require`: electron-vite's ESM shim declares a top-level `require` in every chunk that calls one.
 const nodeRequire = createRequire(import.meta.url);
 let binding: WhisperBinding | undefined;

@@ -18,8 +18,11 @@ import { nativePartsProblems as nativePartsProblemsUntyped } from '../../../scri
 
 const root = resolve(import.meta.dirname, '../../..');
 const nativePartsProblems = nativePartsProblemsUntyped as (platform: string, arch: string, dir?: string) => { errors: string[]; warnings: string[] };
-/** The packaged Linux app without Electron itself (app.asar + app.asar.unpacked) must stay within this. */
-const SIZE_BUDGET_BYTES = 60_000_000;
+/**
+ * The packaged Linux app without Electron itself (app.asar + app.asar.unpacked) must stay within this: 60 MB
+ * before the built-in LLM, plus its ~30 MB CPU runtime (docs/dev/PACKAGING-AND-SIGNING.md says why it is shipped).
+ */
+const SIZE_BUDGET_BYTES = 100_000_000;
 // js-yaml comes with electron-builder and has no type declarations; only `load` is used.
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 // @electron/fuses comes with electron-builder (which flips the fuses with it); read them back the same way.
