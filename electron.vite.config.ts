@@ -30,6 +30,8 @@ export default defineConfig({
           'index-rebuild-worker': resolve(import.meta.dirname, 'src/main/history/index/index-rebuild-worker.ts'),
           // The ASR engine host runs in its own utilityProcess (out/main/engine-host.js), forked by path.
           'engine-host': resolve(import.meta.dirname, 'src/main/asr/engine-host.ts'),
+          // The built-in LLM engine (llama.cpp) likewise: out/main/llm-host.js.
+          'llm-host': resolve(import.meta.dirname, 'src/main/enhance/local-llm/llm-host.ts'),
         },
       },
     },

@@ -10,6 +10,8 @@ import { startOpenAiTestServer, type ChatUsage } from '../test/helpers/openai-te
 import { vocabulary } from './lib/generate.ts';
 import { mulberry32 } from '../test/helpers/seeded-random.ts';
 import { mergeResults, printEntry, type BenchEntry } from './lib/report.ts';
+import { ensureRandomQwenGguf } from '../test/helpers/gguf-writer.ts';
+import { reusePerMode, runLearning } from './lib/learning-run.ts';
 
 /**
  * B5: prompt-cache reuse, per provider caching rule. 300 dictations across proofread, translate_en and the
@@ -148,6 +150,22 @@ function billed(c: CacheCase, r: PolicyRun): number {
   return Math.round(r.prompt - r.cached + r.cached * c.cachedPrice);
 }
 
+/**
+ * B5 on the built-in engine: real reused KV tokens per mode (cached/prompt tokens the engine reports), over B15's
+ * scripted dictations (two modes, one switch in five, the prefix warmed at key-down, each confirmed dictation
+ * appended). Token reuse depends on the tokens and the cache, not on the weights, so the small random model with
+ * the real Qwen2.5 tokenizer gives the figures 0.5B would, in seconds.
+ */
+export async function runB5Engine(opts: { quick?: boolean } = {}): Promise<{ pass: boolean; worst: number; figures: Record<string, number> }> {
+  const n = opts.quick === true ? 20 : 60;
+  const r = await runLearning({ modelPath: ensureRandomQwenGguf(), dictations: n, threads: 1, answerTokens: 8, transport: 'engine', warmUp: true });
+  const per = reusePerMode(r.on);
+  const worst = Math.min(...Object.values(per));
+  const figures: Record<string, number> = { engine_dictations: n };
+  for (const [mode, v] of Object.entries(per)) figures[`engine_reused_${mode}`] = v;
+  return { pass: worst >= 0.85, worst, figures };
+}
+
 /** Runs B5 for every caching rule; `quick` uses 120 dictations instead of 300. */
 export async function runB5(opts: { quick?: boolean } = {}): Promise<BenchEntry> {
   const n = opts.quick === true ? 120 : 300;
@@ -183,9 +201,13 @@ export async function runB5(opts: { quick?: boolean } = {}): Promise<BenchEntry>
       [`${c.id}_pass`]: ok,
     });
   }
+  const engine = await runB5Engine(opts);
+  Object.assign(figures, engine.figures);
+  pass &&= engine.pass;
+  worst = Math.min(worst, engine.worst);
   return {
     ratio: worst,
-    target: 'per caching rule (OpenAI, DeepSeek, DashScope, Kimi): cached/prompt tokens >= 0.85, > baseline (rebuild last max_entries every request), billed input tokens <= baseline; ratio = the lowest rule',
+    target: 'per caching rule (OpenAI, DeepSeek, DashScope, Kimi): cached/prompt tokens >= 0.85, > baseline (rebuild last max_entries every request), billed input tokens <= baseline; on the built-in engine, reused KV tokens per mode >= 0.85; ratio = the lowest',
     pass,
     figures,
   };

@@ -68,6 +68,8 @@ const registry: readonly (readonly [string, () => Promise<Runner | null>])[] = [
   ['B2', async () => () => withIndex((index) => runB2(index))],
   ['B3', () => external('b3-log.ts', 'runB3', (run) => run({ quick }))],
   ['B5', () => external('b5-prompt-cache.ts', 'runB5', (run) => run({ quick }))],
+  // The cost of learning on the built-in engine (random-weight GGUF, real Qwen2.5 tokenizer): history + vocabulary on vs off.
+  ['B15', () => external('b15-learning-cost.ts', 'runB15', (run) => run({ quick }))],
   ['B6', async () => async () => {
     await withIndex(() => undefined);
     const out = execFileSync(process.execPath, ['--expose-gc', path.join(import.meta.dirname, 'b6-memory.ts'), dbPath], { encoding: 'utf8' });

@@ -81,7 +81,8 @@ function targetFor(preset: ProviderPreset, env: NodeJS.ProcessEnv): CanaryTarget
 export function canaryTargets(env: NodeJS.ProcessEnv): { targets: CanaryTarget[]; misconfigured: CanaryResult[] } {
   const targets: CanaryTarget[] = [];
   const misconfigured: CanaryResult[] = [];
-  for (const preset of providerPresets()) {
+  // The built-in engine sends no request anywhere: its own tests run it (test/unit/main/local-llm/).
+  for (const preset of providerPresets().filter((p) => p.kind !== 'local')) {
     const t = targetFor(preset, env);
     if (t === null) continue;
     if ('apiKey' in t) targets.push(t);

@@ -13,6 +13,7 @@ import { createTrayOrSettings, followUiLanguage } from './app/app-tray.ts';
 import { holdDataFolder, openAppLog, type HeldDataFolder } from './app/data-folder-lock.ts';
 import type { DictationApp } from './app/dictation-app.ts';
 import { openDictation } from './app/dictation-startup.ts';
+import { openRecordings } from './app/recordings-wiring.ts';
 import { claimSingleInstance, hideDockIcon, onQuit, stayAliveWithoutWindows } from './app/lifecycle.ts';
 import { messagesFor } from './app/messages.ts';
 import { serveRenderer, windowFactoryDeps } from './app/renderer-serving.ts';
@@ -63,14 +64,19 @@ async function start(): Promise<void> {
   installGlobalGuards(app, log.child('window'));
   const { config, secrets } = await openConfigAndSecrets(dataDir, log);
   const uiLanguage = (): UiLanguage => resolveUiLanguage(config.get().ui.language);
-  const served = serveRenderer(join(import.meta.dirname, '../renderer'), log);
+  // The History's player reads a record's audio by key through the app's protocol (app/recording-route.ts).
+  let recordingWav: ((key: string) => Uint8Array | null) | null = null;
+  const served = serveRenderer(join(import.meta.dirname, '../renderer'), log, (key) => recordingWav?.(key) ?? null);
   const history = await HistoryService.open({ dataDir, enabled: () => config.get().history.enabled, warn: (message) => log.warn(message) });
   const stopRetention = startRetentionSweeps(history, () => config.get().history.retention_days, log);
+  let dictation: DictationApp | null = null;
+  const recordings = openRecordings({ dataDir, config, history, asr: () => dictation?.graph.asr ?? null, log });
+  recordingWav = (key) => recordings.recordings.wav(key);
 
   // Dictation (services, controller, hotkeys, paste): windows, IPC and the tray are bound late, by reference.
   let ipcRef: { readonly broadcast: Broadcast } | null = null;
   let tray: AppTray | null = null;
-  const dictation = await openDictation({
+  dictation = await openDictation({
     dataDir,
     config,
     secrets,
@@ -85,7 +91,7 @@ async function start(): Promise<void> {
   // Settings' services share the dictation graph's vocabulary database (one writer); without dictation they open their own.
   const vocabulary = dictation?.graph.vocabulary ?? openVocabularyOrMemory(join(dataDir, VOCABULARY_DB_FILE), log);
   const ownVocabulary = dictation?.graph.vocabulary === undefined || dictation.graph.vocabulary === null;
-  const ipc = setupAppIpc({ dataDir, logsDir, config, secrets, history, vocabulary, dictation, trusted: served.trusted, windows, uiLanguage, broadcast: () => ipcRef?.broadcast ?? null, tray: () => tray, log });
+  const ipc = setupAppIpc({ dataDir, logsDir, config, secrets, history, recordings: recordings.recordings, vocabulary, dictation, trusted: served.trusted, windows, uiLanguage, broadcast: () => ipcRef?.broadcast ?? null, tray: () => tray, log });
   ipcRef = ipc;
   const stopConfigLog = config.onChange((e) => log.info('config changed', { keyPath: e.keyPath }));
   // The tray speaks the UI language, and switches when the setting changes.
@@ -110,6 +116,7 @@ async function start(): Promise<void> {
       stopConfigLog();
       stopTrayLanguage();
       stopRetention();
+      recordings.stop();
       await shutDown({ dictation, ipc, vocabulary: ownVocabulary ? vocabulary : null, history, tray, held });
     },
     (err) => log.error('shutdown step failed', { error: err }),

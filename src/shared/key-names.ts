@@ -30,8 +30,25 @@ const NAMED: Readonly<Record<string, string>> = {
   slash: '/', semicolon: ';', quote: "'", backslash: '\\', bracket_left: '[', bracket_right: ']',
 };
 
+/**
+ * Chinese names of the keys whose English name is a word (the rest — Alt, Ctrl, Esc, F13, ⌥ Option — are
+ * printed on the keys and named so in Chinese too, as Windows' and macOS's Chinese help pages do).
+ */
+const ZH_NAMED: Readonly<Record<string, string>> = {
+  Space: '空格键', Enter: '回车键', '↩ Return': '↩ 回车键', Backspace: '退格键', '⌫ Delete': '⌫ 删除键', 'Caps Lock': '大写锁定键',
+  'Page Up': '向上翻页键', 'Page Down': '向下翻页键', 'fn / 🌐 Globe': 'fn / 🌐 地球仪键',
+};
+
 /** The display name of one key-name part (not a combo). */
-function partName(part: string, platform: Platform): string {
+function partName(part: string, platform: Platform, lang: 'en' | 'zh'): string {
+  const name = partNameEn(part, platform);
+  if (lang !== 'zh') return name;
+  const sided = /^(Right|Left) (.+)$/.exec(name);
+  if (sided !== null) return `${sided[1] === 'Right' ? '右' : '左'} ${sided[2] ?? ''}`;
+  return ZH_NAMED[name] ?? name;
+}
+
+function partNameEn(part: string, platform: Platform): string {
   const mac = platform === 'darwin';
   const side = /^(.+?)_(l|r|left|right)$/.exec(part);
   const sideMod = side?.[1] === undefined ? undefined : MODIFIER_ALIASES[side[1]];
@@ -51,15 +68,16 @@ function partName(part: string, platform: Platform): string {
 
 /**
  * How a config key name is shown on `platform` (`process.platform` / app:info's platform): `alt_r` →
- * "Right Alt" (Windows, Linux) or "Right ⌥ Option" (macOS); combos join their parts with " + ".
- * An empty name is returned as '' (the caller shows its word for "none"); an unknown name as written.
+ * "Right Alt" (Windows, Linux) or "Right ⌥ Option" (macOS), in Chinese "右 Alt" / "右 ⌥ Option"; combos
+ * join their parts with " + ". An empty name is returned as '' (the caller shows its word for "none"); an
+ * unknown name as written.
  */
-export function keyDisplayName(name: string, platform: Platform): string {
+export function keyDisplayName(name: string, platform: Platform, lang: 'en' | 'zh' = 'en'): string {
   const n = name.trim().toLowerCase();
   if (n === '') return '';
   return n
     .split('+')
-    .map((p) => partName(p.trim(), platform))
+    .map((p) => partName(p.trim(), platform, lang))
     .join(' + ');
 }
 

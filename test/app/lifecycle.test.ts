@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dictationChats } from '../helpers/openai-test-server.ts';
 import { launchApp, waitUntil } from './harness/launch-app.ts';
 import { historyRecords, useScenarioSuite } from './harness/scenario-suite.ts';
 
@@ -36,7 +37,7 @@ describe('the built app: instances, crash and recovery', () => {
     try {
       const a = await suite.startApp({ dataDir });
       // Counted from here: a chat request of another test on the file's server is not this dictation's.
-      const chats = (): number => s.llm.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+      const chats = (): number => dictationChats(s.llm.requests).length;
       const chatsBefore = chats();
       await s.xdotool('keydown', 'Alt_R');
       await new Promise((r) => setTimeout(r, 2500));

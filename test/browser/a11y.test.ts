@@ -43,7 +43,8 @@ async function checkKeyboardReach(page: Page): Promise<{ unreached: string[]; no
   // Number the controls once (a data attribute), so a control is recognised however its markup changes.
   const count = await page.evaluate(() => {
     const controls = [...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])')]
-      .filter((el) => !(el as HTMLButtonElement).disabled && el.offsetParent !== null && el.getAttribute('aria-hidden') !== 'true');
+      // checkVisibility: a closed <details> keeps its content laid out but hidden (content-visibility), out of the Tab order.
+      .filter((el) => !(el as HTMLButtonElement).disabled && el.offsetParent !== null && el.checkVisibility() && el.getAttribute('aria-hidden') !== 'true');
     controls.forEach((el, i) => el.setAttribute('data-a11y-idx', String(i)));
     (document.activeElement as HTMLElement | null)?.blur();
     return controls.length;
@@ -161,7 +162,7 @@ async function setLanguage(w: HarnessWindow, lang: 'en' | 'zh'): Promise<void> {
 }
 
 describe('accessibility basics', () => {
-  for (const section of ['General', 'Audio', 'Speech', 'AI', 'Vocabulary', 'History & privacy']) {
+  for (const section of ['General', 'Audio', 'Speech', 'AI', 'Apps', 'Vocabulary', 'Text rules', 'History & privacy']) {
     it(`settings › ${section}: no WCAG A/AA violation in light and dark, zh and en; every control reachable by Tab with a visible focus ring`, async () => {
       win = await harness.open('settings');
       const w = win;
@@ -169,7 +170,7 @@ describe('accessibility basics', () => {
       for (const lang of ['en', 'zh'] as const) {
         await setLanguage(w, lang);
         // The tabs are in the same order in both languages.
-        await w.page.getByRole('tab').nth(['General', 'Audio', 'Speech', 'AI', 'Vocabulary', 'History & privacy'].indexOf(section)).click();
+        await w.page.getByRole('tab').nth(['General', 'Audio', 'Speech', 'AI', 'Apps', 'Vocabulary', 'Text rules', 'History & privacy'].indexOf(section)).click();
         await w.page.getByRole('tabpanel').waitFor();
         found.push(...(await axeBothSchemes(w.page, `${section} · ${lang}`)));
       }
@@ -235,6 +236,41 @@ describe('accessibility basics', () => {
       await page.getByRole('radio', { name: /With a cloud provider/ }).check();
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByLabel('Provider').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await checkKeyboardReach(page)).toEqual(CLEAN);
+      expect(win.problems).toEqual([]);
+    });
+  }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`setup guide microphone, permissions (macOS, not allowed) and hotkey (questioned key, key down) (${scheme}): no violation, reachable`, async () => {
+      win = await harness.open('onboarding', { colorScheme: scheme, viewport: { width: 600, height: 560 } });
+      const { page } = win;
+      win.onboarding.os.platform = 'darwin';
+      win.onboarding.os.session = null;
+      win.onboarding.os.trusted = false;
+      const next = async (heading: string) => {
+        await page.locator('.onboarding-footer .primary:not([disabled])').click();
+        await page.getByRole('heading', { name: heading }).waitFor();
+      };
+      await page.locator('.choices').waitFor();
+      await next('Download a speech model');
+      await next('Check your microphone');
+      await page.getByRole('button', { name: 'Test', exact: true }).click();
+      await page.getByTestId('mic-status').getByText(/Did you hear yourself/).waitFor({ timeout: 8000 });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await checkKeyboardReach(page)).toEqual(CLEAN);
+      await next('Allow what Tingxie needs');
+      await page.getByTestId('perm-accessibility').getByRole('button').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await checkKeyboardReach(page)).toEqual(CLEAN);
+      await next('Choose your dictation key');
+      await page.getByRole('button', { name: /Dictation key/ }).click();
+      await page.keyboard.down('ShiftLeft');
+      await page.keyboard.up('ShiftLeft');
+      await page.getByTestId('key-verdict').waitFor();
+      win.broadcast('onboarding:key', { kind: 'down', key: 'alt_r' });
+      await page.getByTestId('key-test').getByText(/down/).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await checkKeyboardReach(page)).toEqual(CLEAN);
       expect(win.problems).toEqual([]);

@@ -318,6 +318,41 @@ describe('layout: the onboarding window', () => {
   }, 120_000);
 });
 
+describe('layout: the setup guide\'s microphone, permissions and hotkey steps', () => {
+  it('microphone after a test, macOS permissions not yet allowed, a questioned hotkey with the readout, at default and minimum size', async () => {
+    const w = await harness.open('onboarding', { viewport: { width: 600, height: 560 } });
+    const { page } = w;
+    w.onboarding.os.platform = 'darwin';
+    w.onboarding.os.session = null;
+    w.onboarding.os.trusted = false;
+    w.onboarding.os.microphone = 'not-determined';
+    // By step id: the variants below switch the language.
+    const next = async (step: string) => {
+      await page.locator('.onboarding-footer .primary:not([disabled])').click();
+      await page.locator(`main[data-step="${step}"]`).waitFor();
+    };
+    await page.locator('.choices').waitFor();
+    await next('speech');
+    await next('microphone');
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    await page.getByTestId('mic-status').getByText(/Did you hear yourself/).waitFor({ timeout: 8000 });
+    const problems = await everyVariant(w, sizesOf('onboarding'), () => page.getByTestId('mic-status').waitFor(), 'onboarding microphone');
+    await next('permissions');
+    await page.getByTestId('perm-accessibility').waitFor();
+    problems.push(...(await everyVariant(w, sizesOf('onboarding'), () => page.getByTestId('perm-accessibility').waitFor(), 'onboarding permissions (macOS)')));
+    await next('hotkey');
+    await page.locator('.onboarding-body .shortcut').click();
+    await page.keyboard.down('ShiftLeft');
+    await page.keyboard.up('ShiftLeft');
+    await page.getByTestId('key-verdict').waitFor();
+    w.broadcast('onboarding:key', { kind: 'down', key: 'alt_r' });
+    await page.locator('.key-readout.key-down').waitFor();
+    problems.push(...(await everyVariant(w, sizesOf('onboarding'), () => page.getByTestId('key-verdict').waitFor(), 'onboarding hotkey')));
+    expect(problems).toEqual([]);
+    expect(w.problems).toEqual([]);
+  }, 120_000);
+});
+
 describe('layout: the recording indicator', () => {
   const send = (w: HarnessWindow, e: DictationEvent): void => w.broadcast('dictation:event', e);
   const failures: readonly Notice[] = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserHarness, type HarnessWindow } from '../helpers/browser-harness.ts';
 import type { HarnessDictation } from '../helpers/browser-dictation.ts';
 import { saveScreenshot } from '../helpers/browser-screenshots.ts';
-import type { OpenAiTestServerOptions } from '../helpers/openai-test-server.ts';
+import { dictationChats, type OpenAiTestServerOptions } from '../helpers/openai-test-server.ts';
 
 /**
  * The preview panel in real Chromium over the REAL dictation controller, enhancer, history and
@@ -116,7 +116,7 @@ describe('preview panel', () => {
     await expect.poll(() => final(w).inputValue(), { timeout: 10_000 }).toBe(ENHANCED);
     const modes = await w.page.locator('[data-mode]').evaluateAll((els) => els.map((e) => e.getAttribute('data-mode')));
     const second = modes[1] ?? '';
-    const chats = () => d.server.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+    const chats = () => dictationChats(d.server.requests).length;
     expect(chats()).toBe(1);
     await w.page.keyboard.press('Control+2');
     await expect.poll(() => final(w).inputValue(), { timeout: 10_000 }).toBe('Hello World: this is a dictation test!');

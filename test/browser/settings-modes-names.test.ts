@@ -152,8 +152,8 @@ describe('no internal ids in the Chinese UI', () => {
     const w = await openSettings('语音识别', 'zh');
     const { page } = w;
     await page.getByTestId('models').locator('.model-card').first().waitFor();
-    await page.getByRole('button', { name: /^全部模型/ }).click();
-    await page.locator('#all-models .model-card').first().waitFor();
+    for (const group of await page.locator('.model-group > summary').all()) await group.click();
+    await page.locator('.model-group .model-card').first().waitFor();
     const langs = await optionTexts(w, '#asr-language');
     expect(langs).toContain('自动检测');
     expect(langs).toContain('粤语');

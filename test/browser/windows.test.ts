@@ -64,7 +64,7 @@ describe('windows', () => {
       };
     });
     expect(shape).toEqual({
-      domains: ['app', 'capture', 'config', 'dictation', 'history', 'models', 'modes', 'on', 'onboarding', 'providers', 'secrets', 'vocabulary'],
+      domains: ['app', 'apps', 'capture', 'config', 'dictation', 'history', 'learning', 'models', 'modes', 'on', 'onboarding', 'providers', 'recordings', 'rules', 'secrets', 'vocabulary'],
       config: ['get', 'issues', 'set'],
       frozen: true,
       writable: false,

@@ -85,6 +85,7 @@ export async function startHarnessDictation(opts: {
     enhance: graph.ports.enhance,
     history: graph.ports.history,
     vocabulary: graph.ports.vocabulary,
+    textRules: graph.ports.textRules,
     output,
     ui: {
       emit: (e) => {

@@ -29,11 +29,16 @@ import { fakeSafeStorage, recordingAppService, type ShellRecord } from './browse
 import { startStaticServer, type StaticServer } from './browser-static-server.ts';
 import { dialogRecorder, startModelMirror, type DialogRecorder } from './browser-settings-services.ts';
 import { createSettingsApi } from '../../src/main/ipc/settings-services.ts';
+import { recentAppsOf } from '../../src/main/ipc/handlers/app-rules.ts';
+import { learningServices } from '../../src/main/app/learning-wiring.ts';
+import { textRulesApiOf } from '../../src/main/ipc/handlers/text-rules.ts';
 import { VocabularyStore, VOCABULARY_DB_FILE } from '../../src/main/enhance/vocabulary-store.ts';
 import { ModelManager } from '../../src/main/asr/model-manager.ts';
-import { REMOTE_SPEECH_SECRET, verifyRemoteSpeech } from '../../src/main/asr/verify-remote-speech.ts';
 import { defaultConfig } from '../../src/shared/config/config-schema.ts';
 import type { Broadcast } from '../../src/main/ipc/register.ts';
+import type { Recordings } from '../../src/main/dictation/recordings/recordings.ts';
+import { browserOnboarding, type BrowserOnboarding } from './browser-onboarding.ts';
+import { harnessRecordings } from './browser-recordings.ts';
 import { dictationConfigText, startHarnessDictation, type HarnessDictation } from './browser-dictation.ts';
 import { CHROMIUM_TEST_FLAGS } from './chromium-flags.ts';
 import { startOpenAiTestServer, type OpenAiTestServerOptions } from './openai-test-server.ts';
@@ -108,6 +113,8 @@ export interface HarnessWindow {
   readonly dialogs: DialogRecorder;
   /** What the page asked of the onboarding window's owner (`open`, `close`); the speech test is real. */
   readonly onboardingCalls: string[];
+  /** The onboarding owner: the OS its permission step sees, the panes opened, the key watch (browser-onboarding.ts). */
+  readonly onboarding: BrowserOnboarding;
   readonly shell: ShellRecord;
   /** Console errors/warnings of every level, page errors and CSP violations, in order. */
   readonly problems: PageProblem[];
@@ -225,14 +232,21 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       promptLanguage: () => (configStore.get().ui.language === 'zh' ? 'zh' : 'en'),
       onModelProgress: (name, download) => ipcRef?.broadcast('models:progress', { name, download }),
     });
-    const onboardingCalls: string[] = [];
-    const onboarding = {
-      open: () => void onboardingCalls.push('open'),
-      close: () => void onboardingCalls.push('close'),
-      verifySpeech: () => verifyRemoteSpeech(configStore.get(), secretStore.get(REMOTE_SPEECH_SECRET), 5000),
+    const owner = browserOnboarding({ config: configStore, secrets: secretStore, broadcast: () => ipcRef?.broadcast ?? null });
+    const onboardingCalls = owner.calls;
+    const onboarding = owner.service;
+    // The History's recordings (play, save, re-transcribe): built once the page's context exists, below.
+    let recordingsRef: Awaited<ReturnType<typeof harnessRecordings>> | null = null;
+    const recordings = {
+      info: (key: string) => recordingsRef!.recordings.info(key),
+      saveAs: (key: string) => recordingsRef!.recordings.saveAs(key),
+      retranscribe: (...a: Parameters<Recordings['retranscribe']>) => recordingsRef!.recordings.retranscribe(...a),
+      apply: (...a: Parameters<Recordings['apply']>) => recordingsRef!.recordings.apply(...a),
+      usage: () => recordingsRef!.recordings.usage(),
     };
     const ipc: IpcRuntime = setupIpc(ipcMain, {
-      services: { config: configStore, secrets: secretStore, app, history: historyApiOf(history), settings, onboarding, ...(dictation ? { dictation: dictation.ipc } : {}) },
+      // Learning from edits as the app wires it (src/main/app/learning-wiring.ts): History's edits feed it, `learning:*` answers.
+      services: { config: configStore, secrets: secretStore, app, settings, onboarding, recordings, textRules: textRulesApiOf(dataDir, () => configStore.get()), appRules: { recentApps: async () => recentAppsOf(await history.store.readFile('active')) }, ...(dictation ? { dictation: dictation.ipc } : {}), ...learningServices({ dataDir, config: configStore, vocabulary, dictation, history: historyApiOf(history), warn: (m) => consoleLog.push(`[learning] ${m}`) }) },
       historyChanges: historyChangesOf(history),
       trusted,
       log,
@@ -245,6 +259,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       colorScheme: options.colorScheme ?? 'light',
       serviceWorkers: 'block',
     });
+    recordingsRef = await harnessRecordings({ dataDir, config: configStore, history, asr: () => dictation?.graph.asr ?? null, dialogs, context });
     const page = await context.newPage();
     const contentsId = nextId++;
     const contents: TrustableContents = {
@@ -294,6 +309,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       broadcast: ipc.broadcast,
       dialogs,
       onboardingCalls,
+      onboarding: owner,
       shell,
       problems,
       consoleLog,
@@ -308,6 +324,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       close: async () => {
         opened.delete(win);
         await context.close();
+        recordingsRef?.stop();
         ipc.dispose();
         if (dictation) await dictation.close(); // closes the shared vocabulary too
         else vocabulary.close();

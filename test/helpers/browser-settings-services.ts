@@ -17,8 +17,8 @@ export interface ModelMirror {
   readonly origin: string;
   /** The catalog the model manager is given: the served model plus one that the server does not have. */
   readonly catalog: readonly CatalogEntry[];
-  /** The served model is the recommendation for both UI languages (the real list names models this catalog lacks). */
-  readonly recommended: Readonly<Record<'zh' | 'en', readonly string[]>>;
+  /** The served model is the recommendation for both UI languages (the real list names models this catalog lacks); `multi` adds the sherpa one. */
+  readonly recommended: Readonly<Record<'zh' | 'en' | 'multi', readonly string[]>>;
   /** Every request the mirror answered: path and Range header (a resumed download sends one). */
   readonly requests: { readonly url: string; readonly range: string | null }[];
   close(): Promise<void>;
@@ -65,7 +65,7 @@ export async function startModelMirror(): Promise<ModelMirror & { readonly size:
     size: SIZE,
     origin: `http://127.0.0.1:${port}`,
     requests,
-    recommended: { zh: [SERVED_MODEL], en: [SERVED_MODEL] },
+    recommended: { zh: [SERVED_MODEL], en: [SERVED_MODEL], multi: ['sense-voice-test', SERVED_MODEL] },
     catalog: [
       { name: SERVED_MODEL, approxBytes: SIZE, sha1, englishOnly: false, quantized: false },
       { name: 'missing-test', approxBytes: 1024, sha1: '0'.repeat(40), englishOnly: true, quantized: false },

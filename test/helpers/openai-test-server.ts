@@ -66,6 +66,22 @@ export type TranscriptionReply =
     }
   | { readonly kind: 'fault'; readonly fault: Fault };
 
+/**
+ * Whether a recorded request is the app's key-down warm-up (src/main/enhance/server-warm-up.ts: the prompt's
+ * stable prefix as the only message, a one-token answer, not streamed) rather than a dictation's request.
+ */
+export function isWarmUpRequest(r: RecordedRequest): boolean {
+  if (!r.path.endsWith('/chat/completions')) return false;
+  const body = (r.json ?? {}) as { stream?: unknown; max_tokens?: unknown; max_completion_tokens?: unknown; messages?: unknown };
+  const oneToken = body.max_tokens === 1 || body.max_completion_tokens === 1;
+  return oneToken && body.stream !== true && Array.isArray(body.messages) && body.messages.length === 1;
+}
+
+/** A dictation's chat requests (the warm-ups left out). */
+export function dictationChats(requests: readonly RecordedRequest[]): RecordedRequest[] {
+  return requests.filter((r) => r.path.endsWith('/chat/completions') && !isWarmUpRequest(r));
+}
+
 /** One recorded request, in arrival order. Headers are kept verbatim (authorization included) so tests can assert on them. */
 export interface RecordedRequest {
   readonly index: number;
@@ -307,6 +323,15 @@ export async function startOpenAiTestServer(options: OpenAiTestServerOptions = {
       }
       thinks = strict.thinks(body as Record<string, unknown>, model);
       thought.push(thinks);
+    }
+    if (isWarmUpRequest(req)) {
+      // The app's key-down warm-up (src/main/enhance/server-warm-up.ts): answered as a server would (one token,
+      // the prompt counted and cached), outside the script, whose answers are numbered by dictation requests.
+      const usage = strict !== undefined ? await strictUsage(strict, model, messages, '.') : await computeUsage(model, messages, '.');
+      usages.push(usage);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: 'chatcmpl-warm-up', object: 'chat.completion', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, message: { role: 'assistant', content: '.' }, finish_reason: 'length' }], usage }));
+      return;
     }
     const scripted = await chatScript({ request: req, model, stream, messages, chatIndex: chatCount++ });
     // A strict model that was left thinking reasons before it answers, in its provider's field.

@@ -84,5 +84,12 @@ const other: StrictSpec = {
   cache: () => ({ kind: 'blocks', min: 1024, step: 128 }),
 };
 
-/** Local servers and "other". */
-export const LOCAL_SPECS: Pick<Record<ProviderKind, StrictSpec>, 'ollama' | 'lmstudio' | 'vllm' | 'llamacpp' | 'other'> = { ollama, lmstudio: lmStudio, vllm, llamacpp: llamaCpp, other };
+/**
+ * The built-in engine (src/main/enhance/local-llm/): it reads the core fields of the built body (messages,
+ * max_tokens, temperature) and nothing else, so a body with more would be a profile bug; it keeps a warm
+ * sequence per mode (any common prefix is reused).
+ */
+const local: StrictSpec = { ...other, kind: 'local', cache: () => ({ kind: 'min-prefix', min: 0 }) };
+
+/** Local servers, the built-in engine and "other". */
+export const LOCAL_SPECS: Pick<Record<ProviderKind, StrictSpec>, 'local' | 'ollama' | 'lmstudio' | 'vllm' | 'llamacpp' | 'other'> = { local, ollama, lmstudio: lmStudio, vllm, llamacpp: llamaCpp, other };

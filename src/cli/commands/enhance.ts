@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { contextWindowLookup } from '../../main/enhance/context-window.ts';
 import { Enhancer, providerFromConfig, settingsFromConfig } from '../../main/enhance/enhancer.ts';
-import { budgetReport, type BudgetReport } from '../../main/enhance/request-builder.ts';
+import { budgetReport, countLabel, type BudgetReport } from '../../main/enhance/request-builder.ts';
 import { VOCABULARY_DB_FILE, VocabularyStore } from '../../main/enhance/vocabulary-store.ts';
 import { HistoryService } from '../../main/history/history-service.ts';
 import { ConfigStore } from '../../main/settings/config-store.ts';
+import { inputContextLine } from '../../main/enhance/input-context-line.ts';
+import type { Config } from '../../shared/config/config-schema.ts';
+import { pickRule, type RuleChoice } from '../../shared/config/app-rules.ts';
 import { EXIT_ERROR, EXIT_OK, UsageError, type CliCommand, type CliContext, type CliGroup } from '../types.ts';
 
 /**
@@ -21,7 +24,7 @@ function textArgument(argv: readonly string[]): string {
   return argv[0] ?? '';
 }
 
-async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; close: () => Promise<void> }> {
+async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; config: Config; close: () => Promise<void> }> {
   const config = (await ConfigStore.open({ dataDir: ctx.dataDir, readOnly: true })).get();
   const lang = config.ui.language === 'en' ? 'en' : 'zh';
   // The CLI never logs a dictation; `enabled` only matters for log(). The index check runs inline so the
@@ -43,6 +46,7 @@ async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; clos
   await enhancer.correctionsLoaded();
   return {
     enhancer,
+    config,
     close: async () => {
       enhancer.close();
       vocabulary?.close();
@@ -53,20 +57,24 @@ async function openEnhancer(ctx: CliContext): Promise<{ enhancer: Enhancer; clos
 
 const enhanceText: CliCommand = {
   name: 'text',
-  args: '[--dry-run] [--mode M] TEXT',
+  args: '[--dry-run] [--mode M] [--app NAME [--title T]] TEXT',
   summary: 'enhance TEXT with the configured provider and print the result (raw text on any failure)',
   details: 'The API key comes from TINGXIE_API_KEY or TINGXIE_API_KEY_<PROVIDER>.',
   options: {
     'dry-run': { type: 'boolean', description: 'print the exact request body the app would send, send nothing' },
     mode: { type: 'string', description: 'the mode id (default: ai_enhance.mode)' },
+    app: { type: 'string', description: 'dictate as into this app (name, bundle id, .exe or WM_CLASS): its app rule picks the mode' },
+    title: { type: 'string', description: 'with --app: the window title the app rules see' },
   },
   async run(ctx, argv, options) {
     const text = textArgument(argv);
-    const mode = typeof options.mode === 'string' ? options.mode : undefined;
-    const { enhancer, close } = await openEnhancer(ctx);
+    const { enhancer, config, close } = await openEnhancer(ctx);
     try {
-      if (options['dry-run'] === true) return printRequest(ctx, await enhancer.buildRequest(text, mode), enhancer.currentModel);
-      const r = await enhancer.enhance({ text, ...(mode !== undefined ? { mode } : {}) });
+      const app = appOf(ctx, config, options);
+      // --mode wins, as the mode keys win over a rule in the app.
+      const mode = typeof options.mode === 'string' ? options.mode : app.rule?.mode;
+      if (options['dry-run'] === true) return printRequest(ctx, await enhancer.buildRequest(text, mode, app.line), enhancer.currentModel, app.rule);
+      const r = await enhancer.enhance({ text, ...(mode !== undefined ? { mode } : {}), ...(app.line !== '' ? { inputContext: app.line } : {}) });
       if (ctx.json) ctx.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
       else {
         ctx.stdout.write(`${r.text}\n`);
@@ -79,13 +87,25 @@ const enhanceText: CliCommand = {
   },
 };
 
-function printRequest(ctx: CliContext, built: Awaited<ReturnType<Enhancer['buildRequest']>>, model: string): number {
+/** `--app NAME [--title T]`: the app rule it matches (said on stderr) and the prompt's input-context line. */
+function appOf(ctx: CliContext, config: Config, options: Readonly<Record<string, unknown>>): { readonly rule: RuleChoice | null; readonly line: string } {
+  if (typeof options.app !== 'string') return { rule: null, line: '' };
+  const who = { app_name: options.app, bundle_id: options.app, ...(typeof options.title === 'string' ? { window_title: options.title } : {}) };
+  const rule = pickRule(config.app_rules, who);
+  if (!ctx.json) {
+    const output = rule === null ? '' : [rule.method, rule.submit !== undefined ? `submit ${rule.submit}` : undefined].filter(Boolean).join(', ');
+    ctx.stderr.write(rule === null ? `app rule: none matches ${options.app} (mode ${config.ai_enhance.mode})\n` : `app rule ${rule.index + 1}: ${rule.label} → ${rule.mode ?? config.ai_enhance.mode}${output !== '' ? ` (${output})` : ''}\n`);
+  }
+  return { rule, line: inputContextLine(who, config.ai_enhance.input_context) };
+}
+
+function printRequest(ctx: CliContext, built: Awaited<ReturnType<Enhancer['buildRequest']>>, model: string, rule: RuleChoice | null = null): number {
   if (!built) {
     ctx.stderr.write('error: no enhancement mode could be loaded\n');
     return EXIT_ERROR;
   }
   const budget = budgetReport(model, built.request);
-  if (ctx.json) ctx.stdout.write(`${JSON.stringify({ mode: built.mode.id, steps: built.steps.map((s) => s.id), promptTokens: built.request.promptTokens, budget, body: built.request.body }, null, 2)}\n`);
+  if (ctx.json) ctx.stdout.write(`${JSON.stringify({ mode: built.mode.id, ...(rule !== null ? { rule } : {}), steps: built.steps.map((s) => s.id), promptTokens: built.request.promptTokens, promptTokensMethod: countLabel(built.request.tokenMethod), budget, body: built.request.body }, null, 2)}\n`);
   else {
     ctx.stdout.write(`${JSON.stringify(built.request.body, null, 2)}\n`);
     // The body stays pipeable on stdout; the budget report goes to stderr.
@@ -109,8 +129,8 @@ export function budgetText(b: BudgetReport): string {
     `  vocabulary      ${b.vocabularyTokens} (${b.vocabularyPairs} pairs)`,
     `  tail            ${b.tailTokens} (${b.retrieved} retrieved corrections, input context)`,
     `  input           ${b.inputTokens} (+${b.overheadTokens} message overhead)`,
-    `  prompt          ${b.promptTokens}`,
-    `  max output      ${b.maxOutputTokens}`,
+    `  prompt          ${b.promptTokens} (${b.method === 'exact' ? 'exact' : 'estimate'})`,
+    `  max output      ${b.maxOutputTokens} (from the ${b.requestCount.method === 'exact' ? 'exact' : b.requestCount.method === 'bound' ? 'byte upper bound of the' : 'estimated'} prompt count ${b.requestCount.tokens}, at most max_output_tokens)`,
     `  context window  ${b.window} (${b.windowSource})`,
     `  remaining       ${b.remaining} of the prompt budget ${b.budget}`,
     `  dropped         ${dropped.length > 0 ? dropped.join(', ') : 'nothing'}`,

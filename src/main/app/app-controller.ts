@@ -36,6 +36,7 @@ export function createAppController(deps: AppControllerDeps): DictationControlle
     enhance: deps.ports.enhance,
     history: deps.ports.history,
     vocabulary: deps.ports.vocabulary,
+    textRules: deps.ports.textRules,
     // Read at key-down (press), as the focus is remembered for the paste.
     inputContext: platformInputContext(process.platform, displayServer(process.env), undefined, deps.focus),
     output: deps.paste,

@@ -2,7 +2,6 @@
 import { app, clipboard, ipcMain, shell } from 'electron';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
 import { ModelManager } from '../asr/model-manager.ts';
-import { REMOTE_SPEECH_SECRET, verifyRemoteSpeech } from '../asr/verify-remote-speech.ts';
 import type { VocabularyStore } from '../enhance/vocabulary-store.ts';
 import type { HistoryService } from '../history/history-service.ts';
 import { electronFileDialogs } from '../ipc/file-dialogs-electron.ts';
@@ -14,7 +13,12 @@ import type { TrustedSenders } from '../ipc/trusted-senders.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { ConfigStore } from '../settings/config-store.ts';
 import type { SecretStore } from '../settings/secrets.ts';
+import type { Recordings } from '../dictation/recordings/recordings.ts';
+import { recentAppsOf } from '../ipc/handlers/app-rules.ts';
+import { textRulesApiOf } from '../ipc/handlers/text-rules.ts';
 import type { DictationApp } from './dictation-app.ts';
+import { learningServices } from './learning-wiring.ts';
+import { createOnboardingService } from './onboarding-service.ts';
 import { trayDownloadTracker } from './tray-download.ts';
 import type { TrayState } from './tray-menu.ts';
 import type { WindowRegistry } from './window-registry.ts';
@@ -26,6 +30,8 @@ export interface AppIpcDeps {
   readonly config: ConfigStore;
   readonly secrets: SecretStore;
   readonly history: HistoryService;
+  /** The History's recordings (play, save, re-transcribe; Settings' space used). */
+  readonly recordings: Recordings;
   /** The vocabulary Settings edits (the dictation graph's when dictation runs: one writer). */
   readonly vocabulary: VocabularyStore;
   readonly dictation: DictationApp | null;
@@ -67,14 +73,14 @@ export function setupAppIpc(deps: AppIpcDeps): ReturnType<typeof setupIpc> {
     services: {
       config,
       secrets,
-      history: historyApiOf(history),
+      // The History edit path feeds learning from edits (learning-wiring.ts); `learning:*` answers the panel and History.
+      ...learningServices({ dataDir, config, vocabulary: deps.vocabulary, dictation, history: historyApiOf(history), warn: (m) => log.warn(m) }),
       ...(dictation === null ? {} : { dictation: dictation.ipc }),
       settings,
-      onboarding: {
-        open: () => deps.windows.show('onboarding'),
-        close: () => deps.windows.get('onboarding')?.close(),
-        verifySpeech: () => verifyRemoteSpeech(config.get(), secrets.get(REMOTE_SPEECH_SECRET)),
-      },
+      recordings: deps.recordings,
+      appRules: { recentApps: async () => recentAppsOf(await history.store.readFile('active')) },
+      textRules: textRulesApiOf(dataDir, () => config.get()),
+      onboarding: createOnboardingService({ config, secrets, dictation, windows: deps.windows, broadcast: deps.broadcast }),
       app: {
         version: app.getVersion(),
         platform: process.platform,

@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { CustomScheme, Protocol } from 'electron';
 import { APP_HOST, APP_ORIGIN, APP_SCHEME } from '../../shared/app-origin.ts';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.ts';
+import { serveRecording, type RecordingReader } from './recording-route.ts';
 
 /**
  * The scheme's privileges (protocol.registerSchemesAsPrivileged, https://www.electronjs.org/docs/latest/api/protocol):
@@ -104,8 +105,12 @@ export async function serveAppRequest(
   rendererDir: string,
   log: AppProtocolLog,
   readFile: ReadFile = (f) => fsp.readFile(f),
+  recordings?: RecordingReader,
 ): Promise<Response> {
   const plan = resolveAppRequest(request.url, request.method, rendererDir);
+  // A record's kept audio (recording-route.ts): same checks as a page's file, then answered by key, not from the folder.
+  const recording = plan.kind === 'file' ? serveRecording(new URL(request.url).pathname, request.method, recordings) : null;
+  if (recording !== null) return recording;
   if (plan.kind === 'refused') {
     log('app:// request refused', { url: request.url.slice(0, 300), status: plan.status, reason: plan.reason });
     return new Response(null, { status: plan.status });
@@ -137,7 +142,7 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 }
 
-/** Serves the renderer folder on app://tingxie/ in the default session (after 'ready'). */
-export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string, log: AppProtocolLog): void {
-  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererDir, log));
+/** Serves the renderer folder (and the History's recordings) on app://tingxie/ in the default session (after 'ready'). */
+export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string, log: AppProtocolLog, recordings?: RecordingReader): void {
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, rendererDir, log, undefined, recordings));
 }

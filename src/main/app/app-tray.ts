@@ -25,10 +25,11 @@ export function createTrayOrSettings(deps: AppTrayDeps): AppTray | null {
       'open-history': () => windows.show('history'),
       'open-logs': () => void shell.openPath(deps.logsDir),
       quit: () => app.quit(),
+      'open-setup': () => windows.show('onboarding'),
     };
     return createAppTray({
       assetsDir: join(app.getAppPath(), 'assets'),
-      handlers: dictation?.trayHandlers(actions) ?? { actions: { ...actions, 'enhance-selection': () => undefined, 'retry-last': () => undefined } },
+      handlers: dictation?.trayHandlers(actions) ?? { actions: { ...actions, 'enhance-selection': () => undefined, 'retry-last': () => undefined, 'paste-last': () => undefined, 'copy-last': () => undefined, 'reopen-last': () => undefined, 'start-dictation': () => undefined } },
       labels: deps.labels,
       initial: { status: 'idle', ...dictation?.trayState() },
     });

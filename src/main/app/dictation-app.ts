@@ -9,10 +9,12 @@
 import { join } from 'node:path';
 import { app, dialog, utilityProcess } from 'electron';
 import type { BrowserWindow } from 'electron';
+import type { CaptureStatus } from '../../shared/ipc/dictation-types.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
 import type { Notice } from '../../shared/notices/notice.ts';
 import type { EngineWarmUp } from '../asr/engine-warm-up.ts';
 import { utilityHostLauncher, type UtilityFork } from '../asr/host-launcher.ts';
+import { utilityLlmLauncher, type UtilityForkFn } from '../enhance/local-llm/llm-launcher.ts';
 import type { SpeechReadiness } from '../asr/speech-readiness.ts';
 import type { DictationController } from '../dictation/controller.ts';
 import { openServiceGraph, type ServiceGraph } from '../dictation/service-graph.ts';
@@ -35,8 +37,10 @@ import { enhanceSelectionFlow } from './enhance-selection.ts';
 import { createDictationHotkeys } from './hotkey-wiring.ts';
 import type { AppHotkeys } from './hotkeys.ts';
 import { createIndicatorControl } from './indicator-control.ts';
+import { createLastDictation } from './last-dictation.ts';
 import { launchAtLoginSync } from './login-item-sync.ts';
 import { messagesFor, noticeMessage } from './messages.ts';
+import { createMicTester, type MicTester } from './mic-test.ts';
 import { panelVisibility } from './panel-visibility.ts';
 import { createPasteOutput } from './paste-output.ts';
 import { offerRecovery, runStartupChecks } from './recovery-offer.ts';
@@ -69,6 +73,10 @@ export interface DictationApp {
   readonly graph: ServiceGraph;
   readonly ipc: DictationIpcService;
   readonly hotkeys: AppHotkeys;
+  /** The setup guide's 2-second microphone test, through the capture window. */
+  readonly micTest: MicTester;
+  /** The capture window's last ready/error report (the setup guide's microphone check). */
+  captureStatus(): CaptureStatus | null;
   /** Tray item handlers (the composition root adds Settings/History/Logs/Quit). */
   trayHandlers(actions: RootTrayActions): TrayHandlers;
   /** The tray's dictation fields from the config and the controller now. */
@@ -97,6 +105,7 @@ function openAppServiceGraph(deps: DictationAppDeps, log: Logger): Promise<Servi
     history: deps.history,
     // electron-vite builds src/main/asr/engine-host.ts next to index.js (see electron.vite.config.ts).
     launcher: utilityHostLauncher(utilityProcess.fork as unknown as UtilityFork, join(import.meta.dirname, 'engine-host.js'), app.isPackaged),
+    llmLauncher: utilityLlmLauncher(utilityProcess.fork as unknown as UtilityForkFn, join(import.meta.dirname, 'llm-host.js')),
     warn: (m) => log.warn(m),
   });
 }
@@ -111,20 +120,33 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   const notify = createNotifier({ log, broadcast: deps.broadcast, indicator });
   const graph = await openAppServiceGraph(deps, log);
   let controller: DictationController | null = null;
-  const capture = createAppCapture({ config: () => config.get(), broadcast: deps.broadcast, notify, log, received: (id) => controller?.receivedBatches(id) ?? 0 });
+  let micTest: MicTester | null = null;
+  const received = (id: string): number => (micTest?.owns(id) === true ? micTest.received(id) : (controller?.receivedBatches(id) ?? 0));
+  const capture = createAppCapture({ config: () => config.get(), broadcast: deps.broadcast, notify, log, received });
   let hotkeys: AppHotkeys | null = null;
   const { focus, paste } = createPasteOutput({ config: () => config.get(), log, keyTap: () => hotkeys?.keyTap() ?? null });
   const setProblem = trayProblems(deps.tray);
   const events = { broadcast: deps.broadcast, indicator, tray: deps.tray, words, openOnboarding: deps.openOnboarding };
   const emit = dictationEventFanOut({ ...events, recordingChanged: (on) => hotkeys?.recordingChanged(on), session: () => c });
-  const c = createAppController({ dataDir, config: () => config.get(), capture: capture.capture, ports: graph.ports, focus, paste, emit, panel: panelVisibility(() => deps.window('panel')), log });
+  const last = createLastDictation({ history: graph.history, rememberTarget: () => paste.rememberTarget(), notify });
+  const ports = { ...graph.ports, history: last.watch(graph.ports.history) };
+  const c = createAppController({ dataDir, config: () => config.get(), capture: capture.capture, ports, focus, paste, emit, panel: panelVisibility(() => deps.window('panel')), log });
+  last.attach(c);
+  const lastDictation = { paste: () => void last.paste(), copy: () => void last.copy(), reopen: () => void last.reopen() };
   controller = c;
+  const mic = createMicTester({ link: capture.link, idle: () => c.state.state === 'idle', level: (level) => deps.broadcast()?.('onboarding:mic-level', { level }) });
+  micTest = mic;
   /** "Enhance Selected Text": the tray item and its shortcut (recording.enhance_selection_shortcut). */
   const selectionFlow = enhanceSelectionFlow({ rememberTarget: () => paste.rememberTarget(), copySelection: () => paste.copySelection(), enhanceText: (t) => c.enhanceText(t), notify });
   const enhanceSelection = (): void => void selectionFlow();
-  const hk = createDictationHotkeys({ config: () => config.get(), controller: c, rememberTarget: () => paste.rememberTarget(), enhanceSelection, notify, setProblem, words, log });
+  const hk = createDictationHotkeys({ config: () => config.get(), controller: c, rememberTarget: () => paste.rememberTarget(), enhanceSelection, lastDictation, notify, setProblem, words, log });
   hotkeys = hk;
-  const tray = dictationTray({ config, controller: c, modes: () => graph.enhancer.modes, enhanceSelection, notify });
+  // The tray's Start Dictation is a toggle press; the focused app is remembered first, as a hotkey does.
+  const startDictation = (): void => {
+    if (c.state.state === 'idle') paste.rememberTarget();
+    c.press('toggle');
+  };
+  const tray = dictationTray({ config, controller: c, modes: () => graph.enhancer.modes, enhanceSelection, lastDictation, startDictation, lang: deps.uiLanguage, notify });
   const launchAtLogin = launchAtLoginSync({ enabled: () => config.get().app.launch_at_login, notify });
   const updateTray = (): void => deps.tray()?.update(tray.state());
   const stopConfig = reactToConfigChanges({ onChange: (l) => config.onChange(l), hotkeys: hk, setProblem, configureCapture: capture.configure, launchAtLogin, updateTray });
@@ -132,8 +154,10 @@ export async function createDictationApp(deps: DictationAppDeps): Promise<Dictat
   return {
     controller: c,
     graph,
-    ipc: dictationIpc({ controller: c, link: capture.link, hotkeys: hk, enhancer: graph.enhancer }),
+    ipc: dictationIpc({ controller: c, link: capture.link, hotkeys: hk, enhancer: graph.enhancer, micTest: mic }),
     hotkeys: hk,
+    micTest: mic,
+    captureStatus: () => capture.link.status,
     trayState: () => tray.state(),
     trayHandlers: (actions) => tray.handlers(actions),
     async start() {

@@ -5,13 +5,16 @@ import type { DictationIpcService } from '../dictation/dictation-service.ts';
 import { panelIpcService } from '../dictation/panel-service.ts';
 import type { ServiceGraph } from '../dictation/service-graph.ts';
 import type { AppHotkeys } from './hotkeys.ts';
+import type { MicTester } from './mic-test.ts';
 
 /** The IPC service of dictation (ipc/handlers call it once the payload is checked). */
-export function dictationIpc(deps: { readonly controller: DictationController; readonly link: CaptureLink; readonly hotkeys: Pick<AppHotkeys, 'status'>; readonly enhancer: ServiceGraph['enhancer'] }): DictationIpcService {
+export function dictationIpc(deps: { readonly controller: DictationController; readonly link: CaptureLink; readonly hotkeys: Pick<AppHotkeys, 'status'>; readonly enhancer: ServiceGraph['enhancer']; readonly micTest?: MicTester }): DictationIpcService {
   const { controller: c, link } = deps;
   return {
     frames: (id, seq, rate, pcm) => {
-      c.frames(id, seq, rate, pcm);
+      // The setup guide's microphone test records under its own ids: never a dictation's audio.
+      if (deps.micTest?.owns(id) === true) deps.micTest.frames(id, seq, rate, pcm);
+      else c.frames(id, seq, rate, pcm);
       link.check(id);
     },
     captureStatus: (s) => link.report(s),

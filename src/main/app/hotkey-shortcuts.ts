@@ -70,8 +70,8 @@ export function toggleShortcut(registry: ShortcutRegistry): ToggleShortcut {
   };
 }
 
-/** The enhance-selection shortcut over `registry`; without `act` nothing is registered. */
-export function selectionShortcut(registry: ShortcutRegistry, act: (() => void) | undefined): SelectionShortcut {
+/** The enhance-selection shortcut (or another one-action shortcut, `role`) over `registry`; without `act` nothing is registered. */
+export function selectionShortcut(registry: ShortcutRegistry, act: (() => void) | undefined, role: HotkeyRole = 'enhance-selection shortcut'): SelectionShortcut {
   let registered: string | null = null;
   let problem: KeyProblem | null = null;
   const unregister = (): void => {
@@ -85,9 +85,9 @@ export function selectionShortcut(registry: ShortcutRegistry, act: (() => void) 
       if (acc === '' || act === undefined) return;
       try {
         if (registry.register(acc, () => act())) registered = acc;
-        else problem = { key: acc, role: 'enhance-selection shortcut', error: TAKEN };
+        else problem = { key: acc, role, error: TAKEN };
       } catch (err) {
-        problem = { key: acc, role: 'enhance-selection shortcut', error: err instanceof Error ? err.message : String(err) };
+        problem = { key: acc, role, error: err instanceof Error ? err.message : String(err) };
       }
     },
     problem: () => problem,

@@ -6,6 +6,7 @@ import type { Logger } from '../platform/logger.ts';
 import { displayServer } from '../platform/paste-plan.ts';
 import type { Notify } from './app-notices.ts';
 import { createHotkeys, type AppHotkeys } from './hotkeys.ts';
+import type { LastDictationActs } from './hotkey-last-dictation.ts';
 import type { SetTrayProblem } from './tray-problems.ts';
 
 /** What {@link createDictationHotkeys} needs. */
@@ -16,6 +17,8 @@ export interface DictationHotkeysDeps {
   readonly rememberTarget: () => void;
   /** The "Enhance Selected Text" flow (its shortcut is recording.enhance_selection_shortcut). */
   readonly enhanceSelection: () => void;
+  /** Paste / copy / reopen the last dictation (last-dictation.ts). */
+  readonly lastDictation: LastDictationActs;
   readonly notify: Notify;
   readonly setProblem: SetTrayProblem;
   /** A notice in the UI language (for the tray). */
@@ -41,6 +44,7 @@ export function createDictationHotkeys(deps: DictationHotkeysDeps): AppHotkeys {
     },
     beforeStart: deps.rememberTarget,
     enhanceSelection: deps.enhanceSelection,
+    lastDictation: deps.lastDictation,
     notify: (level, notices) => {
       for (const n of notices) deps.notify(level, n);
       deps.setProblem('hotkeys', notices.map(deps.words).join(' '));

@@ -29,6 +29,7 @@ import type { RawKeyEvent } from '../ports/raw-key-event.ts';
 import { hotkeyActionRunner, type HotkeyTarget } from './hotkey-actions.ts';
 import { hotkeyReporter, hotkeyStatus } from './hotkey-report.ts';
 import { selectionShortcut, toggleShortcut } from './hotkey-shortcuts.ts';
+import { lastDictationShortcuts, type LastDictationActs } from './hotkey-last-dictation.ts';
 import { createKeySources } from './key-sources.ts';
 import { createRecordingKeyConsumer } from './recording-key-consumer.ts';
 
@@ -48,6 +49,11 @@ export interface AppHotkeys {
   consumedKeys(): readonly string[];
   /** The hook's key synthesiser, when the hook runs (used for the paste keystroke on macOS/Windows). */
   keyTap(): KeyTap | null;
+  /**
+   * The setup guide's key test: while a listener is set, the hold-to-talk keys the hook sees are reported
+   * to it (by config name) and no key acts (nothing starts a dictation); null goes back to normal.
+   */
+  watchKeys(listener: ((kind: 'down' | 'up', key: string) => void) | null): void;
   dispose(): void;
 }
 
@@ -59,6 +65,8 @@ export interface HotkeyDeps {
   readonly beforeStart: () => void;
   /** The enhance-selection shortcut was pressed (the tray's "Enhance Selected Text" flow). */
   readonly enhanceSelection?: () => void;
+  /** Paste / copy / reopen the last dictation (their shortcuts: recording.*_last_shortcut). */
+  readonly lastDictation?: LastDictationActs;
   /** Reports hotkey problems, as notice codes (the caller puts them into words). */
   readonly notify: (level: 'warning' | 'error', notices: readonly Notice[]) => void;
   readonly log: (level: 'info' | 'warn', message: string, fields?: Record<string, unknown>) => void;
@@ -81,7 +89,13 @@ export function createHotkeys(deps: HotkeyDeps): AppHotkeys {
   const run = hotkeyActionRunner(deps.target, deps.beforeStart);
   const hookRunning = (): boolean => sources.hook() !== null;
   const recordingKeys = createRecordingKeyConsumer({ registry, platform, wayland, hookRunning, sessionRecording: () => deps.target.recording(), bindings: () => bindings, run, log: deps.log });
+  let watcher: ((kind: 'down' | 'up', key: string) => void) | null = null;
   const onKey = (kind: 'down' | 'up', e: RawKeyEvent): void => {
+    if (watcher !== null) {
+      const talk = bindings?.talk.find((k) => k.codes.includes(e.keycode));
+      if (talk !== undefined) watcher(kind, talk.name);
+      return;
+    }
     const r = router;
     if (r === null) return;
     const elsewhere = recordingKeys.actingElsewhere();
@@ -91,6 +105,7 @@ export function createHotkeys(deps: HotkeyDeps): AppHotkeys {
   const sources = createKeySources({ platform, onKey, log: deps.log, startHook: deps.startHook, startFnWatcher: deps.startFnWatcher });
   const toggle = toggleShortcut(registry);
   const selection = selectionShortcut(registry, deps.enhanceSelection);
+  const last = lastDictationShortcuts(registry, deps.lastDictation);
   const report = hotkeyReporter(deps);
 
   const apply = (): HotkeyStatusWire => {
@@ -108,8 +123,9 @@ export function createHotkeys(deps: HotkeyDeps): AppHotkeys {
     const acc = config.recording.toggle_shortcut.trim();
     const toggleStatus = toggle.register(wantToggle ? acc : '', () => run({ type: 'toggle', key: acc }));
     selection.register(config.recording.enhance_selection_shortcut.trim());
+    last.register(config);
     const selectionProblem = selection.problem();
-    const problems = selectionProblem ? [...parsed.problems, selectionProblem] : parsed.problems;
+    const problems = [...parsed.problems, ...(selectionProblem ? [selectionProblem] : []), ...last.problems()];
     current = hotkeyStatus(sources.hookError(), toggleStatus, problems, platform, hookRunning());
     report(current, { hookFailure: sources.hookFailure(), wayland, toggleCause: toggle.cause(), problems });
     return current;
@@ -121,10 +137,14 @@ export function createHotkeys(deps: HotkeyDeps): AppHotkeys {
     recordingChanged: (on) => recordingKeys.recordingChanged(on),
     consumedKeys: () => recordingKeys.accelerators(),
     keyTap: () => sources.hook()?.keyTap ?? null,
+    watchKeys(listener) {
+      watcher = listener;
+    },
     dispose() {
       recordingKeys.release();
       toggle.dispose();
       selection.dispose();
+      last.dispose();
       sources.dispose();
       router = null;
     },

@@ -37,6 +37,11 @@ export interface MainMessages {
 }
 
 const ZH_TRAY: TrayLabels = {
+  setupNeeded: '需要设置',
+  startDictation: '开始听写',
+  stopDictation: '结束听写',
+  startWithKey: '开始听写（或按住 {key}）',
+  setup: '设置向导…',
   status: {
     idle: '就绪',
     recording: '正在聆听…',
@@ -50,6 +55,9 @@ const ZH_TRAY: TrayLabels = {
   toggles: { enhance: 'AI 增强', preview: '粘贴前预览', history: '参考最近的听写', vocabulary: '使用词库' },
   enhanceSelection: '增强选中的文字',
   retryLast: '重试上一次听写',
+  pasteLast: '粘贴上一次听写',
+  copyLast: '复制上一次听写',
+  reopenLast: '重新打开上一次预览',
   settings: '设置…',
   history: '历史记录…',
   openLogs: '打开日志文件夹',

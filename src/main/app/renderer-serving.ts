@@ -7,6 +7,7 @@ import { isAllowedExternalUrl } from '../ipc/external-urls.ts';
 import { TrustedSenders } from '../ipc/trusted-senders.ts';
 import type { Logger } from '../platform/logger.ts';
 import { handleAppProtocol } from './app-protocol.ts';
+import type { RecordingReader } from './recording-route.ts';
 import type { WindowFactoryDeps } from './window-factory.ts';
 
 /** The pages the windows load, and the trusted senders of IPC. */
@@ -15,13 +16,13 @@ export interface ServedRenderer {
   readonly trusted: TrustedSenders;
 }
 
-/** Answers app:// from `rendererDir` and sets up the trusted senders for those pages. */
-export function serveRenderer(rendererDir: string, log: Logger): ServedRenderer {
+/** Answers app:// from `rendererDir` (and the History's recordings from `recordings`) and sets up the trusted senders for those pages. */
+export function serveRenderer(rendererDir: string, log: Logger, recordings?: RecordingReader): ServedRenderer {
   // electron-vite dev sets ELECTRON_RENDERER_URL; an empty value (or a packaged app) means the built files.
   const devServerUrl = !app.isPackaged && process.env.ELECTRON_RENDERER_URL ? process.env.ELECTRON_RENDERER_URL : undefined;
   const pages = devServerUrl === undefined ? { rendererDir } : { rendererDir, devServerUrl };
   const protocolLog = log.child('protocol');
-  handleAppProtocol(protocol, rendererDir, (message, fields) => protocolLog.warn(message, fields));
+  handleAppProtocol(protocol, rendererDir, (message, fields) => protocolLog.warn(message, fields), recordings);
   return { pages, trusted: new TrustedSenders(pages) };
 }
 

@@ -36,10 +36,18 @@ export interface TrayState {
   readonly toggles?: Readonly<Record<TrayToggle, boolean>>;
   /** Whether a failed or cancelled dictation can be retried from its journaled audio. */
   readonly canRetry?: boolean;
+  /** The last-dictation shortcuts as configured ('' = none), shown beside their items. */
+  readonly lastKeys?: { readonly paste: string; readonly copy: string; readonly reopen: string };
+  /** No usable speech engine yet: the status line says set-up is needed instead of "Ready". */
+  readonly setupNeeded?: boolean;
+  /** The hold-to-talk key as the OS names it, in the UI language, beside Start Dictation; absent in toggle mode. */
+  readonly holdKey?: string;
+  /** The toggle shortcut (an accelerator), shown beside Start Dictation in toggle mode. */
+  readonly toggleShortcut?: string;
 }
 
 /** Actions a tray item can trigger; tray.ts maps each to a callback. */
-export type TrayAction = 'open-settings' | 'open-history' | 'open-logs' | 'quit' | 'enhance-selection' | 'retry-last';
+export type TrayAction = 'open-settings' | 'open-history' | 'open-logs' | 'quit' | 'enhance-selection' | 'retry-last' | 'paste-last' | 'copy-last' | 'reopen-last' | 'start-dictation' | 'open-setup';
 
 /** One entry of the menu template. */
 export type TrayMenuItem =
@@ -47,16 +55,28 @@ export type TrayMenuItem =
   | { readonly type: 'separator' }
   | { readonly type: 'action'; readonly action: TrayAction; readonly label: string; readonly accelerator?: string; readonly enabled?: boolean }
   | { readonly type: 'toggle'; readonly toggle: TrayToggle; readonly label: string; readonly checked: boolean }
-  | { readonly type: 'modes'; readonly label: string; readonly items: readonly { readonly id: string; readonly label: string; readonly checked: boolean }[] };
+  | { readonly type: 'modes'; readonly label: string; readonly enabled: boolean; readonly items: readonly { readonly id: string; readonly label: string; readonly checked: boolean }[] };
 
 /** The strings the menu uses (English defaults below; a later i18n feature swaps them). */
 export interface TrayLabels {
   readonly status: Readonly<Record<TrayStatus, string>>;
+  /** The status line before a speech engine is set up (instead of "Ready"). */
+  readonly setupNeeded: string;
+  readonly startDictation: string;
+  readonly stopDictation: string;
+  /** Start Dictation with the hold key named: "Start Dictation (or hold {key})". */
+  readonly startWithKey: string;
+  /** Opens the setup guide. */
+  readonly setup: string;
   readonly downloading: string;
   readonly mode: string;
   readonly toggles: Readonly<Record<TrayToggle, string>>;
   readonly enhanceSelection: string;
   readonly retryLast: string;
+  /** The last dictation one click away (last-dictation.ts). */
+  readonly pasteLast: string;
+  readonly copyLast: string;
+  readonly reopenLast: string;
   readonly settings: string;
   readonly history: string;
   readonly openLogs: string;
@@ -66,6 +86,11 @@ export interface TrayLabels {
 
 /** English UI strings for the tray. */
 export const DEFAULT_TRAY_LABELS: TrayLabels = {
+  setupNeeded: 'Set-up needed',
+  startDictation: 'Start Dictation',
+  stopDictation: 'Stop Dictation',
+  startWithKey: 'Start Dictation (or hold {key})',
+  setup: 'Set Up…',
   status: {
     idle: 'Ready',
     recording: 'Listening…',
@@ -79,6 +104,9 @@ export const DEFAULT_TRAY_LABELS: TrayLabels = {
   toggles: { enhance: 'AI Enhancement', preview: 'Preview Before Pasting', history: 'Use Recent Dictations as Context', vocabulary: 'Use Vocabulary' },
   enhanceSelection: 'Enhance Selected Text',
   retryLast: 'Retry Last Dictation',
+  pasteLast: 'Paste Last Dictation',
+  copyLast: 'Copy Last Dictation',
+  reopenLast: 'Reopen Last Preview',
   settings: 'Settings…',
   history: 'History…',
   openLogs: 'Open Logs Folder',
@@ -97,9 +125,11 @@ export function buildTrayMenu(state: TrayState, labels: TrayLabels = DEFAULT_TRA
   if (state.download) items.push({ type: 'status', label: downloadLine(state.download, labels) });
   if (state.problem) items.push({ type: 'status', label: shorten(`⚠ ${state.problem}`, 90) });
   items.push({ type: 'separator' });
+  items.push(startItem(state, labels));
   const modes = state.modes ?? [];
   if (modes.length > 0) {
-    items.push({ type: 'modes', label: labels.mode, items: modes.map((m) => ({ id: m.id, label: m.label, checked: m.id === state.mode })) });
+    // Modes only act with AI Enhancement on: greyed out, not hidden, so the user sees where they are.
+    items.push({ type: 'modes', label: labels.mode, enabled: state.toggles?.enhance !== false, items: modes.map((m) => ({ id: m.id, label: m.label, checked: m.id === state.mode })) });
   }
   if (state.toggles) {
     for (const { toggle } of TRAY_TOGGLES) items.push({ type: 'toggle', toggle, label: labels.toggles[toggle], checked: state.toggles[toggle] });
@@ -108,8 +138,13 @@ export function buildTrayMenu(state: TrayState, labels: TrayLabels = DEFAULT_TRA
   // Enhancing a selection needs an idle pipeline: one session at a time.
   items.push({ type: 'action', action: 'enhance-selection', label: labels.enhanceSelection, enabled: state.status === 'idle' || state.status === 'error' });
   items.push({ type: 'action', action: 'retry-last', label: labels.retryLast, enabled: state.canRetry === true && (state.status === 'idle' || state.status === 'error') });
+  const idle = state.status === 'idle' || state.status === 'error';
+  for (const [action, label, key] of [['paste-last', labels.pasteLast, state.lastKeys?.paste], ['copy-last', labels.copyLast, state.lastKeys?.copy], ['reopen-last', labels.reopenLast, state.lastKeys?.reopen]] as const) {
+    items.push({ type: 'action', action, label, enabled: idle, ...(key ? { accelerator: key } : {}) });
+  }
   items.push({ type: 'separator' });
   items.push({ type: 'action', action: 'open-history', label: labels.history });
+  items.push({ type: 'action', action: 'open-setup', label: labels.setup });
   items.push({ type: 'action', action: 'open-settings', label: labels.settings, accelerator: 'CmdOrCtrl+,' });
   items.push({ type: 'action', action: 'open-logs', label: labels.openLogs });
   items.push({ type: 'separator' });
@@ -117,9 +152,17 @@ export function buildTrayMenu(state: TrayState, labels: TrayLabels = DEFAULT_TRA
   return items;
 }
 
+/** Start (or, while recording, Stop) Dictation, with the key that does the same: "Start Dictation (or hold Right Alt)". */
+function startItem(state: TrayState, labels: TrayLabels): TrayMenuItem {
+  if (state.status === 'recording') return { type: 'action', action: 'start-dictation', label: labels.stopDictation };
+  const idle = state.status === 'idle' || state.status === 'error';
+  const label = state.holdKey ? labels.startWithKey.replace('{key}', state.holdKey) : labels.startDictation;
+  return { type: 'action', action: 'start-dictation', label, enabled: idle, ...(state.holdKey === undefined && state.toggleShortcut ? { accelerator: state.toggleShortcut } : {}) };
+}
+
 /** The status line (and tooltip) text: "Tingxie — Ready", with a shortened detail for errors. */
 export function statusLine(state: TrayState, labels: TrayLabels = DEFAULT_TRAY_LABELS): string {
-  const base = `${labels.tooltip} — ${labels.status[state.status]}`;
+  const base = `${labels.tooltip} — ${state.setupNeeded === true && state.status === 'idle' ? labels.setupNeeded : labels.status[state.status]}`;
   const detail = state.detail?.replace(/\s+/g, ' ').trim();
   if (!detail) return base;
   return `${base}: ${shorten(detail, MAX_DETAIL)}`;

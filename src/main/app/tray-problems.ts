@@ -14,6 +14,7 @@ export function trayProblems(tray: () => { update(patch: Partial<TrayState>): vo
   return (source, text) => {
     if (text === null) problems.delete(source);
     else problems.set(source, text);
-    tray()?.update({ problem: problems.size === 0 ? null : [...problems.values()].join(' ') });
+    // A missing speech engine is the first-start state: the status line says set-up is needed, not "Ready".
+    tray()?.update({ problem: problems.size === 0 ? null : [...problems.values()].join(' '), setupNeeded: problems.has('speech') });
   };
 }

@@ -77,7 +77,7 @@ function toElectron(item: TrayMenuItem, h: TrayHandlers): MenuItemConstructorOpt
     case 'toggle':
       return { type: 'checkbox', label: item.label, checked: item.checked, click: (mi) => h.toggle?.(item.toggle, mi.checked) };
     case 'modes':
-      return { label: item.label, submenu: item.items.map((m) => ({ type: 'radio' as const, label: m.label, checked: m.checked, click: () => h.mode?.(m.id) })) };
+      return { label: item.label, enabled: item.enabled, submenu: item.items.map((m) => ({ type: 'radio' as const, label: m.label, checked: m.checked, click: () => h.mode?.(m.id) })) };
     default: {
       const never: never = item;
       throw new Error(`unknown tray item ${JSON.stringify(never)}`);

@@ -95,6 +95,20 @@ export class AsrService {
     return engine;
   }
 
+  /**
+   * A separate engine for `config` (History's "Re-transcribe with …" another model): the kept one, and
+   * so the warm dictation model, is left alone. The caller disposes it.
+   */
+  oneOffEngine(config: Config): AsrEngine {
+    const apiKey = config.asr.engine === 'remote' ? this.opts.remoteApiKey() : undefined;
+    return createAsrEngine({
+      dataDir: this.opts.dataDir,
+      config,
+      ...(apiKey !== undefined ? { remoteApiKey: apiKey } : {}),
+      ...(this.opts.launcher ? { launcher: this.opts.launcher } : {}),
+    });
+  }
+
   /** Loads the engine `config` names now (a no-op for an engine with nothing to load); rejects when it cannot. */
   async warmUp(config: Config): Promise<void> {
     // With the language dictations will use: SenseVoice builds its recognizer per language.

@@ -20,25 +20,15 @@ export async function transcribeJournaled(
   opts: TranscribeOptions = {},
   meta?: Readonly<Record<string, unknown>>,
 ): Promise<AsrResult> {
-  let journaled = true;
-  try {
-    if (journal.get(id) === undefined || !journal.hasAudio(id)) journal.write(id, pcm, SAMPLE_RATE, { engine: engine.kind, ...meta });
-  } catch {
-    // The disk refuses the journal (read-only folder, disk full): the dictation goes on without its
-    // crash safety (the controller logs that) rather than failing before the ASR call.
-    journaled = false;
-  }
+  // The journal's own operations (audio/journal.ts owns the files): a disk that refuses the journal
+  // (read-only folder, disk full) does not stop the transcription — the dictation goes on without its
+  // crash safety (the controller logs that) rather than failing before the ASR call.
+  const journaled = journal.ensure(id, pcm, SAMPLE_RATE, { engine: engine.kind, ...meta });
   try {
     return await engine.transcribe(pcm, opts);
   } catch (err) {
     const e = err instanceof AsrError ? err : new AsrError('engine-failed', String((err as Error)?.message ?? err), { cause: err });
-    if (journaled) {
-      try {
-        journal.markFailed(id, `${e.code}: ${e.message}`);
-      } catch {
-        // Same: the audio is not on disk, so there is nothing to mark.
-      }
-    }
+    if (journaled) journal.markFailedIfPresent(id, `${e.code}: ${e.message}`);
     throw e;
   }
 }

@@ -185,18 +185,39 @@ export function modelUrl(mirror: string, name: string): string {
 /** A UI language the recommendation is made for. */
 export type RecommendLanguage = 'zh' | 'en';
 
+/** The recommendation lists: one per UI language, and `multi` for someone who speaks other languages too. */
+export type RecommendList = RecommendLanguage | 'multi';
+
 /**
- * The models offered first, per UI language, best first: what onboarding downloads and what Settings shows as
- * cards (the rest of the catalog sits behind "more"). Chinese: SenseVoice-Small first (published Chinese
- * CER well below whisper small at a fraction of the compute: one non-autoregressive pass, and it handles
- * zh + en mixed speech), Paraformer (zh + en) next, then whisper small (quantized, the smallest whisper
- * that writes usable Chinese). English users get the English-only whisper models, which are more
- * accurate at the same size.
+ * The models offered first, best first: per UI language (what a new install's config names and the setup
+ * guide offers first) and for several languages (the guide's "multilingual" choice). Settings shows these
+ * as cards and groups the rest of the catalog. Chinese: SenseVoice-Small first (published Chinese CER well
+ * below whisper small at a fraction of the compute: one non-autoregressive pass, and it handles zh + en
+ * mixed speech), Paraformer (zh + en) next, then whisper small (quantized, the smallest whisper that writes
+ * usable Chinese). English users get the English-only whisper models, which are more accurate at the same
+ * size. Multilingual: whisper's own (~99 languages), small before base for accuracy, then SenseVoice
+ * (zh, en, ja, ko, yue).
  */
-export const RECOMMENDED_MODELS: Readonly<Record<RecommendLanguage, readonly string[]>> = {
+export const RECOMMENDED_MODELS: Readonly<Record<RecommendList, readonly string[]>> = {
   zh: ['sense-voice-small-int8', 'paraformer-zh-int8', 'small-q5_1'],
   en: ['base.en', 'small.en-q5_1', 'tiny.en'],
+  multi: ['small-q5_1', 'base', 'sense-voice-small-int8'],
 };
+
+/** The speech model a new install starts with: the first one the setup guide recommends for the UI language. */
+export function defaultSpeechModel(lang: RecommendLanguage): string {
+  return RECOMMENDED_MODELS[lang][0] ?? 'base';
+}
+
+/** Where a model sits in the catalog view: Chinese, English-only, multilingual, or large (slow, best accuracy). */
+export type ModelGroup = 'chinese' | 'english' | 'multilingual' | 'large';
+
+/** The group of a model, from its catalog entry (or its name when it is not in the catalog). */
+export function modelGroup(name: string, entry: CatalogEntry | undefined = findModel(name)): ModelGroup {
+  if (entry?.sherpa !== undefined) return entry.sherpa.languages.includes('zh') ? 'chinese' : 'multilingual';
+  if (/^(medium|large)/.test(name)) return 'large';
+  return (entry?.englishOnly ?? isEnglishOnlyName(name)) ? 'english' : 'multilingual';
+}
 
 /**
  * How fast a model transcribes on a typical laptop CPU, 1 (slowest) … 5 (fastest), from its family: each

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MODEL_CATALOG, RECOMMENDED_MODELS, findModel, modelRelPath, modelUrl, sherpaFileUrl, type CatalogEntry, type RecommendLanguage } from './model-catalog.ts';
+import { MODEL_CATALOG, RECOMMENDED_MODELS, findModel, modelRelPath, modelUrl, sherpaFileUrl, type CatalogEntry, type RecommendList } from './model-catalog.ts';
 import { downloadCap, planResponse } from './model-download.ts';
 import { validateModelFile, type ModelFileError } from './model-file.ts';
 import { SHERPA_FAMILIES } from './sherpa-families.ts';
@@ -54,7 +54,7 @@ export interface ModelListing {
   /** Bytes of an unfinished download waiting to be resumed. */
   readonly partialBytes: number;
   /** Per UI language, this model's place among the recommended ones (0 = first choice); absent when not recommended. */
-  readonly recommended: Readonly<Partial<Record<RecommendLanguage, number>>>;
+  readonly recommended: Readonly<Partial<Record<RecommendList, number>>>;
 }
 
 /** Options of the manager. */
@@ -67,7 +67,7 @@ export interface ModelManagerOptions {
   readonly mirror: string | (() => string);
   readonly catalog?: readonly CatalogEntry[];
   /** Recommended models per UI language, best first (default RECOMMENDED_MODELS; tests pass their own catalog's). */
-  readonly recommended?: Readonly<Record<RecommendLanguage, readonly string[]>>;
+  readonly recommended?: Readonly<Record<'zh' | 'en', readonly string[]>> & { readonly multi?: readonly string[] };
   /** Free bytes on the models volume (injectable so the check itself can be tested). */
   readonly freeBytes?: (dir: string) => number;
   /** Extra room to leave free beyond the download (default 64 MiB). */
@@ -141,8 +141,11 @@ export class ModelManager {
     return [...names].map((name) => {
       const p = this.pathOf(name);
       const installed = fs.existsSync(p);
-      const rank: Partial<Record<RecommendLanguage, number>> = {};
-      for (const l of ['zh', 'en'] as const) if (recommended[l].includes(name)) rank[l] = recommended[l].indexOf(name);
+      const rank: Partial<Record<RecommendList, number>> = {};
+      for (const l of ['zh', 'en', 'multi'] as const) {
+        const list = recommended[l] ?? [];
+        if (list.includes(name)) rank[l] = list.indexOf(name);
+      }
       return { name, installed, path: p, bytes: installed ? sizeOf(p) : undefined, catalog: findModel(name, this.catalog), partialBytes: this.partialBytesOf(name, p), recommended: rank };
     });
   }

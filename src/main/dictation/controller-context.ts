@@ -26,6 +26,8 @@ export interface ControllerContext {
   show(fields: Partial<DictationSnapshot>): DictationSnapshot;
   /** The input context read at session `id`'s start (null when off, unsupported or not read). */
   inputContext(id: string): Promise<InputContextInfo | null>;
+  /** The key pressed after session `id`'s paste (its app rule's, else output.submit_key); undefined for none. */
+  submitKey(id: string): 'enter' | 'shift+enter' | 'mod+enter' | undefined;
   /** Hands over session `id`'s capture buffer and live transcription (current-recording.ts). */
   takeRecording(id: string): TakenRecording;
 }

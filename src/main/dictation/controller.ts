@@ -11,13 +11,12 @@
  */
 import { newRecordId } from '../../shared/history/record.ts';
 import type { DictationEvent, DictationSnapshot, RecoverableSession } from '../../shared/ipc/dictation-types.ts';
-import { inputContextLine } from '../enhance/input-context-line.ts';
 import type { Config } from '../../shared/config/config-schema.ts';
 import { errorText, type ControllerContext } from './controller-context.ts';
 import { CurrentRecording } from './current-recording.ts';
 import { deliverAgain, journalRecord, logJournaledRecords, LoggedRecords, logRecord, runOutput } from './delivery.ts';
 import { cachedEnhance, runEnhance } from './enhance-step.ts';
-import { ContextReads } from './context-reads.ts';
+import { AppRuleChoices } from './app-rule-choices.ts';
 import { InFlight } from './in-flight.ts';
 import type { ClockPort, DictationPorts } from '../ports/dictation-ports.ts';
 import { systemClock } from './system-clock.ts';
@@ -52,8 +51,8 @@ export class DictationController {
   private readonly listeners = new Set<(e: DictationEvent) => void>();
   private readonly cache = new PreviewCache();
   private readonly logged = new LoggedRecords();
-  /** The input context read at each recent session's start (ai_enhance.input_context). */
-  private readonly contexts: ContextReads;
+  /** The input context read at each recent session's start, and the app rule it matched (app-rule-choices.ts). */
+  private readonly rules: AppRuleChoices;
   /** Result events so far (setMode tells whether its switch produced one). */
   private results = 0;
   /** What the effect runners see of this controller. */
@@ -91,7 +90,7 @@ export class DictationController {
     this.clock = ports.clock ?? systemClock;
     this.journals = new SessionJournals(ports);
     this.recording = new CurrentRecording(ports);
-    this.contexts = new ContextReads(ports);
+    this.rules = new AppRuleChoices(ports);
     this.view = new PanelView(() => this.config().ai_enhance.mode);
     this.ctx = {
       ports: this.ports,
@@ -103,7 +102,8 @@ export class DictationController {
         this.view.merge(fields);
         return this.snapshot();
       },
-      inputContext: (id) => this.contexts.of(id),
+      inputContext: (id) => this.rules.context(id),
+      submitKey: (id) => this.rules.submitFor(id),
       takeRecording: (id) => this.recording.take(id),
     };
   }
@@ -284,16 +284,15 @@ export class DictationController {
    * and into the preview panel, whatever the preview and enhancement settings (the user asked for this
    * mode's text and looks at it before using it). Refused while a dictation is under way.
    */
-  rerun(text: string, mode: string, sttModel = ''): void {
+  rerun(text: string, mode: string, sttModel = '', id?: string): void {
     if (this.m.state !== 'idle') throw new Error('finish or cancel the current dictation first');
-    const next = this.newSession(undefined, mode);
+    const next = this.newSession(id, mode); // `id`: Reopen last preview's own session (its cached mode results)
     this.dispatch({ type: 'text', source: 'voice', next: { ...next, options: { ...next.options, preview: true, enhance: true } }, asr: { text, language: '', sttModel, duration: 0 } });
   }
 
   /** Session `id`'s input context as the prompt line it was sent with ('' when off or not read). */
-  async inputContextLine(id: string): Promise<string> {
-    const level = this.config().ai_enhance.input_context;
-    return level === 'off' ? '' : inputContextLine(await this.contexts.of(id), level);
+  inputContextLine(id: string): Promise<string> {
+    return this.rules.promptLine(id);
   }
 
   /** Resolves when no work is in flight (tests, benchmarks, quit). */
@@ -343,6 +342,7 @@ export class DictationController {
     this.ports.capture.start(id);
     // After the capture window was told to start: the first batch comes 100 ms later at the earliest.
     this.recording.startLiveTranscription(id, (text) => this.partial(id, text));
+    this.ports.enhance.prewarm?.(this.modeOf(id)); // the mode's prompt prefix is evaluated while the user speaks
   }
 
   /** A mode this session already ran answers at once (within this dispatch); otherwise the model is asked. */
@@ -388,9 +388,9 @@ export class DictationController {
     return this.m.state !== 'idle' && this.m.s.id === id ? this.m.s.mode : this.config().ai_enhance.mode;
   }
 
-  /** Starts reading the frontmost app for session `id` (nothing when input_context is off or unsupported). */
+  /** Starts reading the frontmost app for session `id`; a matching app rule then sets its mode and output. */
   private captureContext(id: string): void {
-    this.contexts.capture(id, this.config().ai_enhance.input_context);
+    this.rules.start(id, () => (this.m.state === 'idle' ? null : this.m.s), (e) => this.dispatch(e));
   }
 
   private newSession(id?: string, mode?: string): NewSession {

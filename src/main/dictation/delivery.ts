@@ -41,11 +41,12 @@ export class LoggedRecords {
  * Delivers the text of session `id`; resolves to the outcome for the machine. The output port is called
  * in this turn of the event loop (the record is journaled right after it, see `journalRecord`).
  */
-export async function runOutput(ctx: Pick<ControllerContext, 'ports'>, id: string, text: string, action: 'paste' | 'copy'): Promise<OutputDone> {
-  const suffix = ctx.ports.config().output.append_newline ? '\n' : '';
+export async function runOutput(ctx: Pick<ControllerContext, 'ports' | 'submitKey'>, id: string, text: string, action: 'paste' | 'copy'): Promise<OutputDone> {
+  // A chat's Enter (output.submit_key, or the app rule's) is a real keystroke after the paste, not a pasted newline.
+  const submit = action === 'paste' ? ctx.submitKey(id) : undefined;
   let r: DeliveryOutcome;
   try {
-    r = await ctx.ports.output.deliver(text + suffix, action);
+    r = await ctx.ports.output.deliver(text, action, submit);
   } catch (err) {
     r = { ok: false, notice: { code: 'paste-failed', reason: errorText(err), app: null } };
   }
@@ -61,7 +62,8 @@ export function recordOf(ctx: Pick<ControllerContext, 'clock'>, intent: LogInten
     // Its id and time are fixed here, so a record logged again after a crash is the same record.
     id: newRecordId(now),
     timestamp: new Date(now).toISOString(),
-    asr_text: asr.text,
+    // As recognized; what the text rules made of it is `text_rules` (the LLM got asr.text).
+    asr_text: asr.recognized ?? asr.text,
     enhanced_text: enh.enhanced,
     final_text: intent.finalText,
     enhance_mode: enh.historyMode,
@@ -74,6 +76,7 @@ export function recordOf(ctx: Pick<ControllerContext, 'clock'>, intent: LogInten
     source: intent.source,
     outcome: intent.outcome,
     ...(enh.usage ? { usage: enh.usage } : {}),
+    ...(asr.textRules ? { text_rules: asr.textRules } : {}),
     ...(enh.status === 'fallback' || enh.status === 'guarded' ? { enhance_error: (enh.reason ?? enh.status).slice(0, 500) } : {}),
   };
 }
@@ -101,7 +104,10 @@ export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, s
     return;
   }
   // WenZi's object shape (app_name, bundle_id, window_title?, browser_domain?), read at key-down.
-  const inputContext = ctx.ports.config().ai_enhance.input_context === 'off' ? null : await ctx.inputContext(sessionId);
+  const level = ctx.ports.config().ai_enhance.input_context;
+  const read = level === 'off' ? null : await ctx.inputContext(sessionId);
+  // App rules may have read the title and domain for matching: the record keeps only what the level allows.
+  const inputContext = read !== null && level === 'basic' ? { app_name: read.app_name, bundle_id: read.bundle_id } : read;
   const record: NewHistoryRecord = { ...base, ...(inputContext !== null ? { input_context: { ...inputContext } } : {}) };
   try {
     const result = await ctx.ports.history.log(record);
@@ -111,7 +117,7 @@ export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, s
       const h = result.health ?? { state: 'write-failed' as const, reason: 'the disk refused the record', pending: 1 };
       ctx.emit({ kind: 'notice', sessionId: null, level: 'warning', notice: { code: 'history-degraded', state: h.state, reason: h.reason, pending: h.pending } });
     } else {
-      settleJournal(ctx.journals, sessionId, settle);
+      settleJournal(ctx.journals, sessionId, settle, result?.record.id);
     }
     if (intent.outcome === 'confirmed' || intent.outcome === 'copied') {
       ctx.ports.vocabulary?.recordOutcome({ asrText: intent.asr.text, enhancedText: intent.enh.enhanced, finalText: intent.finalText, asrModel: intent.asr.sttModel, llmModel: intent.enh.model });
@@ -123,10 +129,13 @@ export async function logRecord(ctx: ControllerContext, logged: LoggedRecords, s
   }
 }
 
-/** Ends session `sessionId`'s journal (`finish`), or keeps it reopenable without its record (`keep`). */
-function settleJournal(journals: SessionJournals, sessionId: string, settle: 'finish' | 'keep'): void {
-  if (settle === 'keep') journals.dropRecord(sessionId);
-  else journals.complete(sessionId);
+/**
+ * Ends session `sessionId`'s journal (`finish`), or keeps it reopenable without its record (`keep`); its
+ * kept audio is linked to history key `key` (History plays it).
+ */
+function settleJournal(journals: SessionJournals, sessionId: string, settle: 'finish' | 'keep', key?: string): void {
+  if (settle === 'keep') journals.dropRecord(sessionId, key);
+  else journals.complete(sessionId, key);
 }
 
 /**
@@ -142,7 +151,7 @@ export async function logJournaledRecords(ctx: Pick<ControllerContext, 'ports' |
       const result = held ? null : await ctx.ports.history.log(s.record);
       if (result && result.pending) continue; // still refused: it stays journaled for the next start
       if (result && result.saved) written += 1;
-      settleJournal(ctx.journals, s.id, s.status === 'active' ? 'finish' : 'keep');
+      settleJournal(ctx.journals, s.id, s.status === 'active' ? 'finish' : 'keep', recordKey(s.record));
     } catch (err) {
       ctx.ports.log?.('error', 'a journaled history record could not be logged', { session: s.id, error: String(err) });
     }

@@ -8,15 +8,20 @@
 import path from 'node:path';
 import { findModel } from '../asr/model-catalog.ts';
 import { AsrService } from '../asr/asr-service.ts';
-import { AudioJournal } from '../audio/journal.ts';
+import { audioJournalOf } from '../audio/journal.ts';
 import type { HostLauncher } from '../asr/host-launcher.ts';
 import type { PromptLanguage } from '../enhance/builtin-modes.ts';
 import { contextWindowLookup } from '../enhance/context-window.ts';
 import { Enhancer, providerFromConfig, settingsFromConfig, type SecretReader } from '../enhance/enhancer.ts';
+import { EditLearner } from '../enhance/edit-learning/edit-learner.ts';
 import { VOCABULARY_DB_FILE, VocabularyStore } from '../enhance/vocabulary-store.ts';
+import { LocalBridge, registerLocalBridge } from '../enhance/local-llm/local-bridge.ts';
+import { nodeLlmLauncher, type LlmLauncher } from '../enhance/local-llm/llm-launcher.ts';
+import { LocalLlm } from '../enhance/local-llm/local-llm.ts';
 import { HistoryService } from '../history/history-service.ts';
+import { textRulesPort } from '../text-rules/dictation-rules.ts';
 import type { Config } from '../../shared/config/config-schema.ts';
-import type { AsrPort, EnhancePort, HistoryPort, VocabularyPort } from '../ports/dictation-ports.ts';
+import type { AsrPort, EnhancePort, HistoryPort, TextRulesPort, VocabularyPort } from '../ports/dictation-ports.ts';
 import type { EnhanceOutcome } from './session-types.ts';
 
 /** Inputs of {@link openServiceGraph}. */
@@ -27,6 +32,8 @@ export interface ServiceGraphOptions {
   readonly lang: () => PromptLanguage;
   /** Electron's utilityProcess launcher for the local engine (a child process under Node otherwise). */
   readonly launcher?: HostLauncher;
+  /** Electron's utilityProcess launcher for the built-in LLM engine (a child process under Node otherwise). */
+  readonly llmLauncher?: LlmLauncher;
   readonly warn?: (message: string) => void;
   /** An already open history service (the app's; one writer per data folder). Not closed by `close()`. */
   readonly history?: HistoryService;
@@ -36,9 +43,11 @@ export interface ServiceGraphOptions {
 export interface ServiceGraph {
   readonly history: HistoryService;
   readonly vocabulary: VocabularyStore | null;
+  /** Learning pairs from edits, over the vocabulary (the panel's proposals and confirmed edits). */
+  readonly learner: EditLearner;
   readonly enhancer: Enhancer;
   readonly asr: AsrService;
-  readonly ports: { readonly asr: AsrPort; readonly enhance: EnhancePort; readonly history: HistoryPort; readonly vocabulary: VocabularyPort | null };
+  readonly ports: { readonly asr: AsrPort; readonly enhance: EnhancePort; readonly history: HistoryPort; readonly vocabulary: VocabularyPort | null; readonly textRules: TextRulesPort };
   close(): Promise<void>;
 }
 
@@ -59,26 +68,54 @@ export async function openServiceGraph(opts: ServiceGraphOptions): Promise<Servi
   const ownHistory = opts.history === undefined;
   const history = opts.history ?? (await HistoryService.open({ dataDir: opts.dataDir, enabled: () => config().history.enabled, warn }));
   const vocabulary = openVocabulary(opts.dataDir, warn);
-  const enhancer = await openEnhancer(opts, history, vocabulary, warn);
+  const local = localBridgeOver(opts, warn);
+  const enhancer = await openEnhancer(opts, history, vocabulary, warn, local);
   const asr = new AsrService({
     dataDir: opts.dataDir,
-    journal: new AudioJournal(opts.dataDir),
+    // The folder's one audio journal: the controller's session journals write the same one.
+    journal: audioJournalOf(opts.dataDir),
     remoteApiKey: () => opts.secrets?.get('asr:remote'),
     remoteKeyMismatch: () => opts.secrets?.mismatch?.('asr:remote'),
     // asr.language 'follow-ui' follows the UI language (recognition-language.ts).
     uiLanguage: opts.lang,
     ...(opts.launcher ? { launcher: opts.launcher } : {}),
   });
+  const learner = editLearnerOver(vocabulary, opts.dataDir, config, warn);
   return {
     history,
     vocabulary,
+    learner,
     enhancer,
     asr,
-    ports: { asr: asrPortOver(asr, config, vocabulary, warn), enhance: enhancePortOver(enhancer, opts), history, vocabulary },
+    ports: { asr: asrPortOver(asr, config, vocabulary, warn), enhance: enhancePortOver(enhancer, opts), history, vocabulary: learningVocabularyPort(vocabulary, learner), textRules: textRulesPort(opts.dataDir, config) },
     async close() {
       await asr.dispose();
+      enhancer.close();
+      await local.llm.shutdown();
       if (ownHistory) await history.close();
       vocabulary?.close();
+    },
+  };
+}
+
+/** The learner over the vocabulary; its settings are read at each use (`ai_enhance.vocabulary.*`). */
+export function editLearnerOver(vocabulary: VocabularyStore | null, dataDir: string, config: () => Config, warn: (message: string) => void): EditLearner {
+  return new EditLearner({
+    vocabulary,
+    dataDir,
+    enabled: () => config().ai_enhance.vocabulary.learn_from_edits,
+    autoAdd: () => config().ai_enhance.vocabulary.auto_add_learned,
+    warn,
+  });
+}
+
+/** The controller's vocabulary port: the store's hit/miss counters, then the confirmed text as an edit of what was shown. */
+function learningVocabularyPort(vocabulary: VocabularyStore | null, learner: EditLearner): VocabularyPort | null {
+  if (vocabulary === null) return null;
+  return {
+    recordOutcome: (o) => {
+      vocabulary.recordOutcome(o);
+      learner.observe(o.enhancedText ?? o.asrText, o.finalText);
     },
   };
 }
@@ -99,7 +136,20 @@ function openVocabulary(dataDir: string, warn: (message: string) => void): Vocab
 }
 
 /** The enhancer over the history (recent and older corrections) and the vocabulary. */
-function openEnhancer(opts: ServiceGraphOptions, history: HistoryService, vocabulary: VocabularyStore | null, warn: (message: string) => void): Promise<Enhancer> {
+/** The built-in LLM engine (its process starts on first use); its settings are read at each request (`ai_enhance.local`). */
+function localBridgeOver(opts: ServiceGraphOptions, warn: (message: string) => void): LocalBridge {
+  const local = () => opts.config().ai_enhance.local;
+  const llm = new LocalLlm({ launcher: opts.llmLauncher ?? nodeLlmLauncher(), idleUnloadMs: () => local().idle_unload_minutes * 60_000, log: (level, m) => (level === 'warn' ? warn(m) : undefined) });
+  const bridge = new LocalBridge({
+    llm, dataDir: opts.dataDir,
+    settings: () => ({ contextSize: local().context_size, threads: local().threads, maxSequences: local().max_sequences, memoryMb: local().memory_mb, idleUnloadMinutes: local().idle_unload_minutes }),
+  });
+  // Verify and the prompt report (Settings) run in this process: they use this engine.
+  registerLocalBridge(bridge);
+  return bridge;
+}
+
+function openEnhancer(opts: ServiceGraphOptions, history: HistoryService, vocabulary: VocabularyStore | null, warn: (message: string) => void, local: LocalBridge): Promise<Enhancer> {
   const config = opts.config;
   return Enhancer.open(
     {
@@ -111,6 +161,7 @@ function openEnhancer(opts: ServiceGraphOptions, history: HistoryService, vocabu
       provider: (id) => providerFromConfig(config(), opts.secrets, id),
       log: (level, m) => (level === 'warn' ? warn(m) : undefined),
       contextWindows: contextWindowLookup,
+      local,
     },
     settingsFromConfig(config(), opts.lang()),
   );
@@ -160,6 +211,12 @@ function asrPortOver(asr: AsrService, config: () => Config, vocabulary: Vocabula
 function enhancePortOver(enhancer: Enhancer, opts: Pick<ServiceGraphOptions, 'config' | 'lang'>): EnhancePort {
   return {
     modes: () => enhancer.modes.map((m) => m.id),
+    // Key-down: the mode's stable prompt prefix is evaluated while the user speaks (never waited for).
+    prewarm: (mode) => {
+      enhancer.updateSettings(settingsFromConfig(opts.config(), opts.lang()));
+      if (opts.config().ai_enhance.enabled) void enhancer.prewarm(mode);
+    },
+    modeLabel: (id) => enhancer.modes.find((m) => m.id === id)?.label ?? id,
     enhance: async ({ text, mode, signal, onDelta, inputContext }): Promise<EnhanceOutcome> => {
       // Settings are re-read per call so a toggle in the tray or Settings applies to the next dictation.
       enhancer.updateSettings(settingsFromConfig(opts.config(), opts.lang()));

@@ -11,6 +11,7 @@ import { SAMPLE_RATE } from '../audio/pcm.ts';
 import { prepareForAsr } from '../audio/prepare.ts';
 import { resample } from '../audio/resample.ts';
 import type { Config } from '../../shared/config/config-schema.ts';
+import type { TextRulesReport } from '../../shared/history/record.ts';
 import { errorText, type ControllerContext } from './controller-context.ts';
 import type { LiveTranscription } from '../ports/dictation-ports.ts';
 import { readRecordingFile, recordingFile } from './session-buffer.ts';
@@ -98,11 +99,32 @@ function dropSilent(ctx: ControllerContext, id: string, reason: 'below-threshold
 /** The transcript is in: one script, the panel told. */
 async function asrDone(ctx: ControllerContext, id: string, res: { readonly text: string; readonly language: string }, samples: number): Promise<AsrEvent> {
   // One script from here on (panel, diff, enhancer, history): whisper often answers Mandarin in Traditional.
-  const text = await scriptOf(ctx, res.text.trim(), ctx.ports.config());
-  const asr = { text, language: res.language, sttModel: ctx.ports.asr.modelName(), duration: Math.round((samples / SAMPLE_RATE) * 10) / 10 };
-  ctx.show({ sessionId: id, asrText: asr.text, text: asr.text });
+  const recognized = await scriptOf(ctx, res.text.trim(), ctx.ports.config());
+  // Fillers, self-corrections, replacements and snippets, for every engine, before the LLM and the paste.
+  const rules = textRulesOf(ctx, id, recognized);
+  const asr = {
+    text: rules?.text ?? recognized,
+    ...(rules !== null ? { recognized, textRules: rules.report } : {}),
+    language: res.language,
+    sttModel: ctx.ports.asr.modelName(),
+    duration: Math.round((samples / SAMPLE_RATE) * 10) / 10,
+  };
+  ctx.show({ sessionId: id, asrText: asr.text, text: asr.text, textRules: rules?.report ?? null });
   ctx.emit({ kind: 'asr', sessionId: id, text: asr.text, language: asr.language });
   return { type: 'asr-done', id, asr };
+}
+
+/** The text rules' result for session `id`'s recognized text; null when they changed and fired nothing (or failed: logged, the text stays). */
+function textRulesOf(ctx: ControllerContext, id: string, recognized: string): { readonly text: string; readonly report: TextRulesReport } | null {
+  const port = ctx.ports.textRules;
+  if (!port || recognized === '') return null;
+  try {
+    const r = port.apply(recognized, ctx.modeOf(id));
+    return r.report.removed.length === 0 && r.report.fired.length === 0 ? null : r;
+  } catch (err) {
+    ctx.ports.log?.('warn', 'text rules failed; the text stays as recognised', { error: errorText(err) });
+    return null;
+  }
 }
 
 /** The transcription failed: the audio stays journaled (marked failed) for a retry. */

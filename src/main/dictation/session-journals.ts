@@ -11,7 +11,7 @@
  * `discard`, `journalRecovered`): the user asked for them, so a refusal is reported.
  */
 import fs from 'node:fs';
-import { AudioJournal } from '../audio/journal.ts';
+import { audioJournalOf, type AudioJournal } from '../audio/journal.ts';
 import { SAMPLE_RATE } from '../audio/pcm.ts';
 import type { RecoverableSession } from '../../shared/ipc/dictation-types.ts';
 import { errorText } from './controller-context.ts';
@@ -46,7 +46,8 @@ export class SessionJournals {
 
   constructor(ports: Pick<DictationPorts, 'dataDir' | 'config' | 'log'>) {
     this.state = new SessionJournal(ports.dataDir);
-    this.audioJournal = new AudioJournal(ports.dataDir);
+    // The folder's one audio journal (audio/journal.ts), shared with the ASR service and History's recordings.
+    this.audioJournal = audioJournalOf(ports.dataDir);
     this.ports = ports;
   }
 
@@ -87,9 +88,13 @@ export class SessionJournals {
     if (this.state.get(id)) this.stage(id, { status: 'cancelled' });
   }
 
-  /** Session `id`'s history record is on disk (or will never be written): the journal no longer holds it. */
-  dropRecord(id: string): void {
+  /**
+   * Session `id`'s history record is on disk (or will never be written): the journal no longer holds it.
+   * `recordKey`: the record's key, which its kept audio is linked to (History plays it).
+   */
+  dropRecord(id: string, recordKey?: string): void {
     if (this.state.get(id)?.record !== undefined) this.stage(id, { record: undefined });
+    if (recordKey !== undefined && this.audioJournal.get(id)) this.write('the audio journal', () => this.audioJournal.link(id, recordKey));
   }
 
   /**
@@ -108,10 +113,10 @@ export class SessionJournals {
     this.write('the session journal', () => this.state.remove(id));
   }
 
-  /** Session `id` ended for good: its state goes, its audio is done (kept per retention). */
-  complete(id: string): void {
+  /** Session `id` ended for good: its state goes, its audio is done (kept per retention, linked to history key `recordKey`). */
+  complete(id: string, recordKey?: string): void {
     this.write('the session journal', () => this.state.remove(id));
-    if (this.audioJournal.get(id)) this.write('the audio journal', () => this.audioJournal.complete(id, this.ports.config().audio.retention_days));
+    if (this.audioJournal.get(id)) this.write('the audio journal', () => this.audioJournal.complete(id, this.ports.config().audio.retention_days, recordKey));
   }
 
   /** Session `id` had nothing to transcribe: its state, audio and raw frames are forgotten. */

@@ -247,10 +247,18 @@ function onRestart(m: MachineState, e: Ev<'restart'>): Transition {
   }
 }
 
+/** Session `s` in mode `e.mode`, with the output method an app rule set. */
+function ruled(s: Session, e: Ev<'mode'>): Session {
+  return { ...s, mode: e.mode, ...(e.method !== undefined ? { options: { ...s.options, method: e.method } } : {}) };
+}
+
 function onMode(m: MachineState, e: Ev<'mode'>): Transition {
   switch (m.state) {
     case 'recording':
-      return stay({ ...m, s: { ...m.s, mode: e.mode } }, [{ kind: 'notice', level: 'info', notice: { code: 'mode-changed', mode: e.mode } }]);
+      return stay({ ...m, s: ruled(m.s, e) }, [{ kind: 'notice', level: 'info', notice: e.rule === undefined ? { code: 'mode-changed', mode: e.mode } : { code: 'mode-by-rule', rule: e.rule, mode: e.mode, ...(e.label !== undefined ? { label: e.label } : {}) } }]);
+    case 'transcribing':
+      // An app rule read late (a slow input-context read) still sets the mode the text is enhanced in.
+      return e.rule === undefined ? stay(m) : stay({ ...m, s: ruled(m.s, e) }, [{ kind: 'notice', level: 'info', notice: { code: 'mode-by-rule', rule: e.rule, mode: e.mode, ...(e.label !== undefined ? { label: e.label } : {}) } }]);
     case 'enhancing':
     case 'preview': {
       // Switching mode re-runs the enhancement of the same transcript; the old request is aborted.

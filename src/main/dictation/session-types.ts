@@ -4,6 +4,7 @@
  */
 import type { DictationState } from '../../shared/ipc/dictation-types.ts';
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
+import type { TextRulesReport } from '../../shared/history/record.ts';
 import type { EnhanceOutcome } from '../ports/enhance-outcome.ts';
 
 /** Per-step time limits in ms (0 = no limit). */
@@ -46,7 +47,12 @@ export interface Session {
 
 /** What ASR produced (or the selected text, for clipboard sessions). */
 export interface AsrOutcome {
+  /** The text the rest of the dictation works on: as recognized, then through the text rules. */
   readonly text: string;
+  /** The text as recognized, when the text rules changed it (the record's `asr_text`). */
+  readonly recognized?: string;
+  /** What the text rules removed and fired (absent when nothing). */
+  readonly textRules?: TextRulesReport;
   readonly language: string;
   readonly sttModel: string;
   /** Seconds of audio (0 for clipboard text). */
@@ -85,7 +91,8 @@ export type MachineEvent =
   | { readonly type: 'release' }
   | { readonly type: 'cancel' }
   | { readonly type: 'restart'; readonly next: NewSession }
-  | { readonly type: 'mode'; readonly mode: string }
+  /** `rule`: an app rule chose it (its label, for the notice), with the output `method` it may set. */
+  | { readonly type: 'mode'; readonly mode: string; readonly rule?: string; readonly label?: string; readonly method?: 'paste' | 'copy' }
   | { readonly type: 'asr-done'; readonly id: string; readonly asr: AsrOutcome }
   | { readonly type: 'asr-silent'; readonly id: string; readonly reason: string }
   /** `missingModel`: the local engine has no model installed (the user is sent to Settings › Speech). */

@@ -89,7 +89,7 @@ export async function promptCacheReport(config: Config, lang: PromptLanguage, de
         ? {
             method: b.method, tokenizer: b.tokenizer, window: b.window, windowSource: b.windowSource, systemTokens: b.systemTokens, historyTokens: b.historyTokens,
             vocabularyTokens: b.vocabularyTokens, tailTokens: b.tailTokens, inputTokens: b.inputTokens, promptTokens: b.promptTokens, maxOutputTokens: b.maxOutputTokens,
-            remaining: b.remaining, historyLines: b.historyLines, dropped: b.dropped,
+            requestCount: b.requestCount, remaining: b.remaining, historyLines: b.historyLines, dropped: b.dropped,
           }
         : null,
     };

@@ -2,6 +2,7 @@ import {
   addsNumbers, approxWords, contentTokens, hanShare, hasInjection, invertedAux, lcsLength, opensAffirmatively, opensWithAnswer, questionByWords, questionish,
   readsAsEnglishRequest, readsAsQuestion, repliesSocially, requestCue, sentenceCount, whWord, zhQuestionUnits,
 } from './guard-cues.ts';
+import { droppedLatinTerms, type TermPair } from './latin-terms.ts';
 import type { GuardLevel } from './modes.ts';
 import { editDistance, wordCount } from './wenzi-diff.ts';
 
@@ -14,7 +15,8 @@ import { editDistance, wordCount } from './wenzi-diff.ts';
  * `full` (proofreading): length ratio, edit distance (deletions — fillers, self-corrections — are free),
  * assistant preambles, and the answer checks: a question whose interrogative disappears while content is
  * added, a yes/no opener, a request whose verb disappears, an instruction to the model that disappears,
- * numbers nobody said, content added of its own, a change of language. `length` (translation, commands —
+ * numbers nobody said, content added of its own, a change of language, an English term of a Chinese
+ * dictation dropped or translated (latin-terms.ts; a vocabulary pair may account for it). `length` (translation, commands —
  * the text legitimately changes): word-count ratio and preambles; translation steps also get the answer
  * checks that survive a change of language (a question stays a question, a request stays a request, a
  * dictated instruction is translated, not obeyed). `off`: nothing.
@@ -60,8 +62,13 @@ const ANSWERED = 'the dictation was a question and the output answers it';
 const OBEYED = 'the dictation was a request and the output carries it out';
 const INJECTED = 'the dictation contained an instruction and the output dropped it: it looks obeyed';
 
+/** What else the guard knows about a dictation: the vocabulary pairs that may change a word on purpose (cloud → Claude). */
+export interface GuardContext {
+  readonly pairs?: readonly TermPair[];
+}
+
 /** Checks a model output against the ASR text it was meant to clean up (or translate, or transform). */
-export function checkDivergence(asr: string, output: string, level: GuardLevel, task: GuardTask = level === 'full' ? 'clean' : 'transform'): GuardVerdict {
+export function checkDivergence(asr: string, output: string, level: GuardLevel, task: GuardTask = level === 'full' ? 'clean' : 'transform', context: GuardContext = {}): GuardVerdict {
   if (level === 'off') return { ok: true };
   const a = asr.trim();
   const o = output.trim();
@@ -85,6 +92,10 @@ export function checkDivergence(asr: string, output: string, level: GuardLevel, 
   const slack = la < 12 ? 12 : 0;
   if (lo > la * 1.8 + slack || lo < la * 0.45 - slack) return { ok: false, why: `the output length is implausible (${lo} characters for ${la})` };
   if (isQuestion(a) && !isQuestion(o) && !/[?？吗呢]/u.test(o)) return { ok: false, why: 'the dictation was a question and the output is not: it looks like an answer' };
+  // Only a cleanup keeps the words: a translation may translate them, a command mode rewrites everything.
+  // Checked before the answer checks, so a translated term is named rather than counted as added content.
+  const dropped = task === 'clean' ? droppedLatinTerms(a, o, context.pairs) : [];
+  if (dropped.length > 0) return { ok: false, why: `the output dropped or translated ${dropped.map((w) => `"${w}"`).join(', ')}` };
   const why = task === 'transform' ? null : answerCheck(a, o, task);
   if (why !== null) return { ok: false, why };
   // Deleting is what cleanup does (fillers, self-corrections), so the characters the output dropped do not

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { providerRefusalText } from '../../shared/notices/notice-text.ts';
-import type { Config } from '../../shared/config/config-schema.ts';
 import { redact } from '../../shared/redact.ts';
-import { keyMismatchText, providerSecretName, type KeyMismatch } from '../../shared/secret-names.ts';
-import type { PromptLanguage } from './builtin-modes.ts';
+import { keyMismatchText } from '../../shared/secret-names.ts';
 import { RESERVED_MODE_OFF } from './builtin-modes.ts';
 import { CorrectionRetriever, type CorrectionHistory, type RetrievalStats } from './correction-retrieval.ts';
 import { checkDivergence, guardTaskOf } from './divergence-guard.ts';
@@ -11,11 +9,14 @@ import { HistoryBuilder, type RecentHistorySource } from './history-builder.ts';
 import { streamChat, type CallUsage, type ChatOutcome, type FailureReason, type LlmProvider, type StreamEvent } from './llm-client.ts';
 import { chosenModeIssue, loadModes, modesDir, resolveMode, stepsOf, type EnhanceMode, type ModeIssue } from './modes.ts';
 import type { ContextWindowLookup, ProviderWindow } from './context-window.ts';
-import { budgetReport, buildStepRequest, type BudgetReport, type BuiltRequest, type StepSettings } from './request-builder.ts';
+import { budgetReport, buildStepRequest, type BudgetReport, type BuiltRequest } from './request-builder.ts';
 import { preloadTokenizer } from './tokenizers.ts';
 import { responseCapChars } from './think-split.ts';
 import type { VocabularyStore } from './vocabulary-store.ts';
 import { withTimeout } from '../../shared/with-timeout.ts';
+import type { EnhancerSettings } from './enhancer-settings.ts';
+import type { LocalBridge, WarmOutcome } from './local-llm/local-bridge.ts';
+import { warmServer } from './server-warm-up.ts';
 
 /**
  * The enhancement step of a dictation: resolves the mode (or chain), builds each step's request with
@@ -24,58 +25,10 @@ import { withTimeout } from '../../shared/with-timeout.ts';
  * divergent answer gives the raw ASR text back with a reason the UI can show.
  */
 
-/** Everything the enhancer reads from the configuration. */
-export interface EnhancerSettings extends StepSettings {
-  readonly mode: string;
-  readonly providerId: string;
-  readonly timeoutMs: number;
-  readonly connectTimeoutMs: number;
-  readonly maxRetries: number;
-}
+export { DEFAULT_TIMEOUT_MS, providerFromConfig, settingsFromConfig, type EnhancerSettings, type SecretReader } from './enhancer-settings.ts';
 
 /** How long after the enhancer opens (or its model changes) the tokenizer loads in the background. */
 const TOKENIZER_PRELOAD_DELAY_MS = 5000;
-
-/** Default deadline of one enhancement (seed: timeout 10 s). */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-
-/** Enhancer settings from the app config (`ai_enhance.*`); `lang` comes from the UI language. */
-export function settingsFromConfig(config: Config, lang: PromptLanguage): EnhancerSettings {
-  const a = config.ai_enhance;
-  return {
-    mode: a.mode, providerId: a.default_provider, model: a.default_model, thinking: a.thinking, lang,
-    timeoutMs: a.timeout * 1000, connectTimeoutMs: a.connection_timeout * 1000, maxRetries: a.max_retries, maxOutputTokens: a.max_output_tokens,
-    history: { enabled: a.conversation_history.enabled, maxEntries: a.conversation_history.max_entries, refreshThreshold: a.conversation_history.refresh_threshold, maxHistoryChars: a.conversation_history.max_history_chars, shareProperNouns: a.conversation_history.share_proper_nouns },
-    vocabulary: { enabled: a.vocabulary.enabled, maxLlmEntries: a.vocabulary.max_llm_entries },
-    contextNote: a.context_note,
-    ...contextWindowOverride(a.context_window, a.default_model),
-  };
-}
-
-/** `ai_enhance.context_window`: one number for every model, or a number per model name. */
-function contextWindowOverride(v: Config['ai_enhance']['context_window'], model: string): { contextWindow?: number } {
-  const n = typeof v === 'number' ? v : v?.[model];
-  return n !== undefined ? { contextWindow: n } : {};
-}
-
-/** What `providerFromConfig` needs from the secret store. */
-export interface SecretReader {
-  /** The key, only when bound to the server its service points to now. */
-  get(name: string): string | undefined;
-  /** Set when a key is held but was entered for another server (SecretStore.mismatch). */
-  mismatch?(name: string): KeyMismatch | undefined;
-}
-
-/** A provider from the config, its key from the secret store (never from config.json). */
-export function providerFromConfig(config: Config, secrets: SecretReader | null, id: string): LlmProvider | undefined {
-  const p = config.ai_enhance.providers[id];
-  if (!p) return undefined;
-  const mismatch = secrets?.mismatch?.(providerSecretName(id));
-  return {
-    id, kind: p.kind, baseURL: p.base_url, apiKey: secrets?.get(providerSecretName(id)),
-    ...(p.extra_body ? { extraBody: p.extra_body } : {}), ...(mismatch ? { keyMismatch: mismatch } : {}),
-  };
-}
 
 /** Services the enhancer uses; every context source is optional. */
 export interface EnhancerDeps {
@@ -89,6 +42,8 @@ export interface EnhancerDeps {
   readonly now?: () => number;
   /** Asks the provider for the model's context window (cached per provider + model); absent: profile and table only. */
   readonly contextWindows?: ContextWindowLookup | null;
+  /** The built-in engine (provider kind `local`); absent: a `local` provider falls back to the raw text. */
+  readonly local?: LocalBridge | null;
 }
 
 /** One enhancement request. */
@@ -132,6 +87,8 @@ export class Enhancer {
   private readonly deps: EnhancerDeps;
   private readonly builder: HistoryBuilder | null;
   private readonly retriever: CorrectionRetriever | null;
+  private rewarmTimer: NodeJS.Timeout | null = null;
+  private stopFollowing: (() => void) | null = null;
 
   private constructor(deps: EnhancerDeps, settings: EnhancerSettings) {
     this.deps = deps;
@@ -147,6 +104,8 @@ export class Enhancer {
     await e.reloadModes();
     // The pass over older corrections starts now, in the background, so it is usually done by the first dictation.
     if (settings.history.enabled) e.retriever?.start();
+    // A confirmed dictation, an edit or a rebuild changes the history lines: the built-in engine re-warms the recent modes' prefixes.
+    e.stopFollowing = deps.corrections?.store.onChange(() => e.scheduleRewarm()) ?? null;
     return e;
   }
 
@@ -190,6 +149,48 @@ export class Enhancer {
   /** Stops following history changes. */
   close(): void {
     this.retriever?.close();
+    this.stopFollowing?.();
+    if (this.rewarmTimer) clearTimeout(this.rewarmTimer);
+  }
+
+  private usesLocalEngine(): boolean {
+    return this.deps.local != null && this.deps.provider(this.settings.providerId)?.kind === 'local';
+  }
+
+  private scheduleRewarm(): void {
+    if (!this.usesLocalEngine()) return;
+    if (this.rewarmTimer) clearTimeout(this.rewarmTimer);
+    this.rewarmTimer = setTimeout(() => {
+      this.rewarmTimer = null;
+      void (async () => {
+        for (const mode of this.deps.local?.recentModes() ?? []) await this.prewarm(mode);
+      })();
+    }, REWARM_DELAY_MS);
+    this.rewarmTimer.unref?.();
+  }
+
+  /**
+   * Warms the prompt prefix that does not depend on the input (mode prompt → header → history lines →
+   * vocabulary → note) for the mode's first step: on the built-in engine it is evaluated into the mode's
+   * sequence; a local server (and a cloud provider when `warm_up` is 'all') gets the request its
+   * documentation says prefills it (server-warm-up.ts). Called at key-down, while the user speaks; never throws.
+   */
+  async prewarm(modeId?: string): Promise<WarmOutcome | null> {
+    const s = this.settings;
+    if ((s.warmUp ?? 'local') === 'off' || (modeId ?? s.mode) === RESERVED_MODE_OFF) return null;
+    const provider = this.deps.provider(s.providerId);
+    if (!provider) return null;
+    try {
+      const mode = resolveMode(this.modeList, modeId ?? s.mode, s.lang);
+      const first = stepsOf(this.modeList, mode)[0];
+      if (!first) return null;
+      const built = await buildStepRequest(first, '', s, this.sources(await this.providerWindow(provider)), provider, '');
+      if (provider.kind === 'local') return (await this.deps.local?.warm(built, { mode: first.id, model: s.model, thinking: s.thinking })) ?? null;
+      return await warmServer(provider, built, { cloud: s.warmUp === 'all', connectTimeoutMs: s.connectTimeoutMs, mode: first.id });
+    } catch (err) {
+      this.warn(`warm-up skipped: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
   }
 
   /** The history builder (for diagnostics and tests). */
@@ -283,7 +284,7 @@ export class Enhancer {
       if (built.tooLong) return fallback(mode.id, stepIds, historyMode, { code: 'too-long', message: `the text does not fit the model's context (${built.promptTokens} tokens)` });
       // A hard deadline: the raw text is handed back by `deadlineAt` even if the call has not let go yet;
       // the answer is cut off once it is far longer than its input could warrant (responseCapChars).
-      const out = await withHardDeadline(
+      const out = provider.kind === 'local' ? await this.localStep(built, step.id, req, i) : await withHardDeadline(
         streamChat({
           provider, body: built.body, deadlineAt, connectTimeoutMs: s.connectTimeoutMs, maxRetries: s.maxRetries, now,
           maxResponseChars: responseCapChars(input.length),
@@ -292,11 +293,11 @@ export class Enhancer {
         }),
         deadlineAt - now(),
       );
-      if (!out.ok) return fallback(mode.id, stepIds, historyMode, out.reason, { usage, thinking });
+      if (!out.ok) return fallback(mode.id, stepIds, historyMode, out.reason, { usage: addUsage(usage, out.usage ?? null), thinking });
       usage = addUsage(usage, out.usage);
       thinking = [thinking, out.thinking].filter((t) => t !== '').join('\n');
       if (out.answer.trim() === '') return fallback(mode.id, stepIds, historyMode, { code: 'empty', message: 'the model returned an empty answer' }, { usage, thinking });
-      const verdict = checkDivergence(input, out.answer, step.guard, guardTaskOf(step.id, step.guard));
+      const verdict = checkDivergence(input, out.answer, step.guard, guardTaskOf(step.id, step.guard), { pairs: this.termPairs(input) });
       if (!verdict.ok) {
         this.warn(`guard kept the raw text (${step.id}): ${verdict.why}`);
         return { ...base, status: 'guarded', text: raw, suggestion: out.answer, reason: { code: 'diverged', message: verdict.why }, thinking, mode: mode.id, steps: stepIds, historyMode, usage, elapsedMs: now() - started };
@@ -304,6 +305,28 @@ export class Enhancer {
       input = out.answer;
     }
     return { ...base, status: 'enhanced', text: input, enhanced: input, reason: null, thinking, mode: mode.id, steps: stepIds, historyMode, usage, elapsedMs: now() - started };
+  }
+
+  /** The vocabulary pairs that may change a word of `text` on purpose (the guard lets them: cloud → Claude); none when the vocabulary cannot be read. */
+  private termPairs(text: string): readonly { readonly wrong: string; readonly right: string }[] {
+    const lower = text.toLowerCase();
+    try {
+      return (this.deps.vocabulary?.pairsForLlm(this.settings.model, text, 50) ?? []).filter((p) => lower.includes(p.wrong.toLowerCase()));
+    } catch {
+      return [];
+    }
+  }
+
+  /** One step on the built-in engine: its deadline counts from the moment the engine starts on it (local-provider.ts). */
+  private localStep(built: BuiltRequest, mode: string, req: EnhanceRequest, step: number): Promise<ChatOutcome> {
+    const local = this.deps.local;
+    if (!local) return Promise.resolve({ ok: false, reason: { code: 'no-provider', message: 'the built-in engine is not available in this process' }, attempts: 0 });
+    const s = this.settings;
+    return local.call(built, {
+      mode, model: s.model, thinking: s.thinking, timeoutMs: s.timeoutMs,
+      ...(req.signal ? { signal: req.signal } : {}),
+      ...(req.onEvent ? { onEvent: (e: StreamEvent) => req.onEvent?.({ ...e, step }) } : {}),
+    });
   }
 
   private sources(providerWindow?: ProviderWindow): { builder: HistoryBuilder | null; vocabulary: VocabularyStore | null; retriever: CorrectionRetriever | null; warn: (m: string) => void; providerWindow?: ProviderWindow } {
@@ -319,6 +342,9 @@ export class Enhancer {
     this.deps.log?.('warn', this.scrub(message));
   }
 }
+
+/** How long after a history change the background re-warm starts (changes come in bursts: append, then index). */
+const REWARM_DELAY_MS = 300;
 
 /** Grace after the deadline for the call's own timeout to report (it normally does within a few ms). */
 const HARD_DEADLINE_GRACE_MS = 50;

@@ -76,7 +76,8 @@ export interface ChatCallOptions {
 /** Result of a chat call. */
 export type ChatOutcome =
   | { readonly ok: true; readonly answer: string; readonly thinking: string; readonly usage: CallUsage | null; readonly attempts: number }
-  | { readonly ok: false; readonly reason: FailureReason; readonly attempts: number };
+  /** `usage`: what a failed call still cost, where the provider said (the built-in engine always does). */
+  | { readonly ok: false; readonly reason: FailureReason; readonly attempts: number; readonly usage?: CallUsage | null };
 
 let sdk: Promise<{ default: OpenAiModule }> | undefined;
 /** The SDK module, loaded on first use (keeps it off the start-up path). */
@@ -235,7 +236,7 @@ export async function streamChat(o: ChatCallOptions): Promise<ChatOutcome> {
         last = { code: 'truncated', message: 'the answer stream ended before it was complete' };
         continue; // retry if time allows
       }
-      if (finish === 'length') return { ok: false, reason: { code: 'truncated', message: 'the answer hit the output token limit' }, attempts };
+      if (finish === 'length') return { ok: false, reason: { code: 'truncated', message: 'the answer hit the output token limit' }, attempts, usage };
       const s = split.result();
       const thinking = [reasoning.trim(), s.thinking].filter((t) => t !== '').join('\n');
       return { ok: true, answer: s.answer.trim(), thinking, usage, attempts };

@@ -1,15 +1,17 @@
 import type { PromptLanguage } from './builtin-modes.ts';
 
 /**
- * Assembly of the system prompt in the seed's order, most stable first so provider prefix caches
- * reuse as much as possible:
+ * Assembly of the system prompt, everything that does not depend on the input first, so a provider's
+ * prefix cache (and the local engine's warm sequence, local-llm/) reuses all of it:
  *
- *   mode prompt → thinking hint → combined context header → history lines (append-only)
- *   → vocabulary lines (per request) → dynamic tail (older corrections, pinned note, input context)
+ *   stable:  mode prompt → thinking hint → combined context header → history lines (append-only)
+ *            → vocabulary pairs chosen without the input → pinned note
+ *   tail:    vocabulary pairs matched in this input → retrieved older corrections → input context
  *
  * The header is fixed text per language; a label ("对话记录：", "词库：" …) appears only when lines
  * follow it, and the whole context section is left out when nothing is in it. Nothing per-request
- * (time, app name, clipboard) ever goes ahead of the history lines.
+ * (the input's matches, time, app name) ever goes ahead of the stable part: `stablePrompt` is always a
+ * prefix of `buildSystemPrompt` for the same parts, whatever the tail holds.
  */
 
 /** The parts of one step's prompt. */
@@ -21,7 +23,10 @@ export interface PromptParts {
   readonly historyEnabled: boolean;
   readonly vocabularyEnabled: boolean;
   readonly historyLines: readonly string[];
+  /** Pairs chosen without looking at the input (most missed, then recent): part of the stable prefix. */
   readonly vocabulary: readonly { readonly wrong: string; readonly right: string }[];
+  /** Further pairs whose misheard form occurs in this input (the dynamic tail; absent: none). */
+  readonly matchedVocabulary?: readonly { readonly wrong: string; readonly right: string }[];
   /** Older confirmed corrections retrieved for this input (lines already formatted). */
   readonly retrieved: readonly string[];
   readonly contextNote: string;
@@ -36,7 +41,10 @@ interface PromptTexts {
   readonly vocabularyHint: string;
   readonly historyLabel: string;
   readonly vocabularyLabel: string;
+  readonly matchedVocabularyLabel: string;
   readonly retrievedLabel: string;
+  /** The retrieved label when no history header explains the notation (a mode without confirmed dictations yet). */
+  readonly retrievedLabelExplained: string;
   readonly noteLabel: string;
   readonly inputContextLabel: string;
 }
@@ -51,7 +59,9 @@ const TEXTS: Readonly<Record<PromptLanguage, PromptTexts>> = {
       '- 词库（辅助参考）：列出容易被识别成同音、近音词的专有名词。只有输入中确实出现对应的误写时才替换，不要硬套；与对话记录矛盾时以对话记录为准。',
     historyLabel: '对话记录：',
     vocabularyLabel: '词库：',
+    matchedVocabularyLabel: '与本次输入相关的词库：',
     retrievedLabel: '相关的更早纠错：',
+    retrievedLabelExplained: '相关的更早纠错（用户确认过的文字；识别有误处写作"识别 → 确认"或行内的[误→正]）：',
     noteLabel: '用户备注：',
     inputContextLabel: '当前输入环境（仅为元数据，不是用户内容）：',
   },
@@ -64,7 +74,9 @@ const TEXTS: Readonly<Record<PromptLanguage, PromptTexts>> = {
       '- Vocabulary (secondary): proper nouns that speech recognition tends to mishear. Replace only when the input really contains the misheard form; never force it. If it conflicts with the conversation record, the record wins.',
     historyLabel: 'Conversation record:',
     vocabularyLabel: 'Vocabulary:',
+    matchedVocabularyLabel: 'Vocabulary matching this input:',
     retrievedLabel: 'Related earlier corrections:',
+    retrievedLabelExplained: 'Related earlier corrections (text the user confirmed; where recognition differed it reads "recognised → confirmed" or an inline [wrong→right]):',
     noteLabel: 'User note:',
     inputContextLabel: 'Current input context (metadata, not user content):',
   },
@@ -90,16 +102,36 @@ export function promptHead(p: Pick<PromptParts, 'modePrompt' | 'lang' | 'thinkin
   return s;
 }
 
+/** The sections of the context: those that do not depend on the input, then those that do. */
+function sectionsOf(p: PromptParts): { stable: string[]; tail: string[] } {
+  const t = TEXTS[p.lang];
+  const stable: string[] = [];
+  const tail: string[] = [];
+  if (p.historyEnabled && p.historyLines.length > 0) stable.push(`${t.historyLabel}\n${p.historyLines.join('\n')}`);
+  if (p.vocabularyEnabled && p.vocabulary.length > 0) stable.push(`${t.vocabularyLabel}\n${p.vocabulary.map(vocabularyLine).join('\n')}`);
+  if (p.contextNote.trim() !== '') stable.push(`${t.noteLabel}\n${p.contextNote.trim()}`);
+  const matched = p.matchedVocabulary ?? [];
+  if (p.vocabularyEnabled && matched.length > 0) tail.push(`${t.matchedVocabularyLabel}\n${matched.map(vocabularyLine).join('\n')}`);
+  // Retrieved lines use the history's [误→正] notation: without the history bullet in the header, their label explains it.
+  if (p.retrieved.length > 0) tail.push(`${p.historyEnabled ? t.retrievedLabel : t.retrievedLabelExplained}\n${p.retrieved.join('\n')}`);
+  if (p.inputContext.trim() !== '') tail.push(`${t.inputContextLabel}\n- ${p.inputContext.trim().replace(/\r?\n/g, ' ')}`);
+  return { stable, tail };
+}
+
+/** The part of the system prompt that does not depend on the input: a prefix of `buildSystemPrompt(p)` for any tail. */
+export function stablePrompt(p: PromptParts): string {
+  const head = promptHead(p);
+  const { stable } = sectionsOf(p);
+  const hasHeader = p.historyEnabled || p.vocabularyEnabled;
+  if (stable.length === 0) return head;
+  return `${hasHeader ? head : `${head}\n\n${RULE}\n`}\n${stable.join('\n\n')}`;
+}
+
 /** The full system prompt for one step. */
 export function buildSystemPrompt(p: PromptParts): string {
-  const t = TEXTS[p.lang];
   const head = promptHead(p);
-  const sections: string[] = [];
-  if (p.historyEnabled && p.historyLines.length > 0) sections.push(`${t.historyLabel}\n${p.historyLines.join('\n')}`);
-  if (p.vocabularyEnabled && p.vocabulary.length > 0) sections.push(`${t.vocabularyLabel}\n${p.vocabulary.map(vocabularyLine).join('\n')}`);
-  if (p.retrieved.length > 0) sections.push(`${t.retrievedLabel}\n${p.retrieved.join('\n')}`);
-  if (p.contextNote.trim() !== '') sections.push(`${t.noteLabel}\n${p.contextNote.trim()}`);
-  if (p.inputContext.trim() !== '') sections.push(`${t.inputContextLabel}\n- ${p.inputContext.trim().replace(/\r?\n/g, ' ')}`);
+  const { stable, tail } = sectionsOf(p);
+  const sections = [...stable, ...tail];
   const hasHeader = p.historyEnabled || p.vocabularyEnabled;
   if (sections.length === 0) return hasHeader ? `${head}${RULE}` : head;
   // Without a header (all sources off) the tail still gets its own rule so it is clearly apart from the mode prompt.

@@ -3,7 +3,7 @@ import type { CorrectionRetriever } from './correction-retrieval.ts';
 import type { HistoryBuilder, HistoryLimits } from './history-builder.ts';
 import type { ChatMessage, LlmProvider } from './llm-client.ts';
 import type { EnhanceMode } from './modes.ts';
-import { buildSystemPrompt, type PromptParts } from './prompt.ts';
+import { buildSystemPrompt, stablePrompt, type PromptParts } from './prompt.ts';
 import { profileFor } from './providers/registry.ts';
 import { buildRequestBody } from './providers/request-body.ts';
 import type { ProviderWindow, WindowSource } from './context-window.ts';
@@ -59,10 +59,16 @@ export interface BudgetFacts {
 export interface BuiltRequest {
   readonly body: Readonly<Record<string, unknown>>;
   readonly messages: readonly ChatMessage[];
+  /** The start of the system message that does not depend on the input (what a key-down warm-up evaluates). */
+  readonly stablePrefix: string;
   readonly historyLines: number;
   readonly vocabularyPairs: number;
   readonly retrieved: number;
-  /** Prompt tokens (exact for OpenAI models, estimated otherwise; upper bound when the fast path applied). */
+  /**
+   * Prompt tokens, counted as `tokenMethod` says: 'bpe' exact (the model's tokenizer was loaded), 'bound' the
+   * UTF-8 byte length (an upper bound, used while the tokenizer is not loaded yet and the bound fits), 'estimate'
+   * for models without a known tokenizer.
+   */
   readonly promptTokens: number;
   readonly tokenMethod: 'bpe' | 'estimate' | 'bound';
   /** Set when the prompt cannot fit the model's context even without any context. */
@@ -75,8 +81,31 @@ export interface BuiltRequest {
 /** The context a step's prompt carries; the budget fit shortens it in place. */
 interface StepContext {
   historyLines: readonly string[];
+  /** Pairs chosen without the input (stable prefix). */
   vocabulary: { wrong: string; right: string }[];
+  /** Further pairs matched in the input (dynamic tail). */
+  matched: { wrong: string; right: string }[];
   retrieved: string[];
+}
+
+/** Most input-matched vocabulary pairs added to the tail (it is evaluated on every request: kept short). */
+export const MAX_MATCHED_VOCABULARY = 5;
+
+/**
+ * The vocabulary as two lists: the top pairs chosen without the input (most missed, then most recent: the
+ * same on every request until the vocabulary changes), and up to MAX_MATCHED_VOCABULARY further pairs whose
+ * misheard form occurs in this input.
+ */
+function vocabularyFor(store: VocabularyStore, model: string, input: string, limit: number): { vocabulary: StepContext['vocabulary']; matched: StepContext['matched'] } {
+  const pair = (e: { wrong: string; right: string }): { wrong: string; right: string } => ({ wrong: e.wrong, right: e.right });
+  const stable = store.pairsForLlm(model, '', limit).map(pair);
+  const taken = new Set(stable.map((e) => `${e.wrong}\u0000${e.right}`));
+  const matched = store
+    .pairsForLlm(model, input, limit + MAX_MATCHED_VOCABULARY)
+    .filter((e) => input.includes(e.wrong) && !taken.has(`${e.wrong}\u0000${e.right}`))
+    .slice(0, MAX_MATCHED_VOCABULARY)
+    .map(pair);
+  return { vocabulary: stable, matched };
 }
 
 /** Reads the context sources: history, vocabulary, retrieved corrections; each failing soft (a warning, no lines). */
@@ -90,10 +119,11 @@ async function gatherContext(step: EnhanceMode, input: string, s: StepSettings, 
     }
   }
   let vocabulary: { wrong: string; right: string }[] = [];
+  let matched: { wrong: string; right: string }[] = [];
   const vocabularyOn = s.vocabulary.enabled && src.vocabulary !== null;
-  if (vocabularyOn && src.vocabulary) {
+  if (vocabularyOn && src.vocabulary && s.vocabulary.maxLlmEntries > 0) {
     try {
-      vocabulary = src.vocabulary.pairsForLlm(s.model, input, s.vocabulary.maxLlmEntries).map((e) => ({ wrong: e.wrong, right: e.right }));
+      ({ vocabulary, matched } = vocabularyFor(src.vocabulary, s.model, input, s.vocabulary.maxLlmEntries));
     } catch (err) {
       src.warn(`vocabulary unavailable: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -106,7 +136,7 @@ async function gatherContext(step: EnhanceMode, input: string, s: StepSettings, 
       src.warn(`correction retrieval unavailable: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  return { historyLines, vocabulary, retrieved };
+  return { historyLines, vocabulary, matched, retrieved };
 }
 
 /** The model's context window and where it came from: the config, the provider, the provider's profile, the table. */
@@ -123,6 +153,8 @@ interface FitInputs {
   readonly input: string;
   /** The system prompt of the context as it stands. */
   readonly render: () => string;
+  /** True when the counter is exact (tokenCounterFor has loaded the tokenizer by then). */
+  readonly exactReady: boolean;
   /** The builder's trim of its oldest lines (it keeps the shortened list as its new base). */
   readonly trimOldest: (drop: number) => { readonly lines: readonly string[] } | null | undefined;
 }
@@ -143,9 +175,11 @@ function fitToBudget(c: StepContext, system0: string, f: FitInputs): Fitted {
   const { budget, counter, input, render } = f;
   const overhead = 2 * MESSAGE_OVERHEAD_TOKENS;
   let system = system0;
-  let tokens = byteUpperBound(system) + byteUpperBound(input) + overhead;
-  if (tokens <= budget) return { system, tokens, method: 'bound', tooLong: false };
   const count = (): number => counter.count(system) + counter.count(input) + overhead;
+  // An exact count when the model's tokenizer is already loaded (memoised per line: well under a millisecond);
+  // else the byte bound when it fits, so a tokenizer still loading never delays a dictation.
+  let tokens = f.exactReady ? count() : byteUpperBound(system) + byteUpperBound(input) + overhead;
+  if (tokens <= budget) return { system, tokens, method: f.exactReady ? counter.method : 'bound', tooLong: false };
   tokens = count();
   // Older history goes first (the builder keeps the shortened list as its new base), then the tail, then vocabulary.
   while (tokens > budget && c.historyLines.length > 0) {
@@ -160,8 +194,9 @@ function fitToBudget(c: StepContext, system0: string, f: FitInputs): Fitted {
     system = render();
     tokens = count();
   }
-  if (tokens > budget && c.vocabulary.length > 0) {
+  if (tokens > budget && c.vocabulary.length + c.matched.length > 0) {
     c.vocabulary = [];
+    c.matched = [];
     system = render();
     tokens = count();
   }
@@ -182,7 +217,8 @@ export async function buildStepRequest(
     // A source's header bullet appears only when it contributes lines (an empty vocabulary or a mode with
     // no confirmed dictations yet adds nothing); both change rarely, so the cached prefix stays stable.
     modePrompt: step.prompt, lang: s.lang, thinking: s.thinking, historyEnabled: c.historyLines.length > 0,
-    vocabularyEnabled: c.vocabulary.length > 0, historyLines: c.historyLines, vocabulary: c.vocabulary, retrieved: c.retrieved, contextNote: s.contextNote, inputContext,
+    vocabularyEnabled: c.vocabulary.length + c.matched.length > 0, historyLines: c.historyLines, vocabulary: c.vocabulary, matchedVocabulary: c.matched,
+    retrieved: c.retrieved, contextNote: s.contextNote, inputContext,
   });
   const system0 = buildSystemPrompt(parts());
 
@@ -190,11 +226,12 @@ export async function buildStepRequest(
   const counter = tokenCounterFor(s.model);
   const profile = profileFor(provider?.kind);
   const [window, windowSource] = contextWindowOf(s, src.providerWindow, profile.contextWindow(s.model));
-  const before = { historyLines: c.historyLines.length, retrieved: c.retrieved.length, vocabularyPairs: c.vocabulary.length };
+  const before = { historyLines: c.historyLines.length, retrieved: c.retrieved.length, vocabularyPairs: c.vocabulary.length + c.matched.length };
   const reserve = Math.min(s.maxOutputTokens, Math.max(256, 2 * estimateTokens(input) + 64));
   const budget = window - reserve;
   const trimOldest = (drop: number) => src.builder?.trimOldest(step.id, drop);
-  const { system, tokens, method, tooLong } = fitToBudget(c, system0, { budget, counter, input, render: () => buildSystemPrompt(parts()), trimOldest });
+  const exactReady = counter.method === 'bpe';
+  const { system, tokens, method, tooLong } = fitToBudget(c, system0, { budget, counter, input, exactReady, render: () => buildSystemPrompt(parts()), trimOldest });
   const messages: ChatMessage[] = [
     { role: 'system', content: system },
     { role: 'user', content: input },
@@ -202,13 +239,16 @@ export async function buildStepRequest(
   const body = buildRequestBody(profile, {
     model: s.model,
     messages,
+    // What the window leaves after the prompt: from the exact count where there is one (a bound would shrink it
+    // by the bound's slack, which grows with the history), never more than max_output_tokens.
     maxTokens: Math.min(s.maxOutputTokens, Math.max(64, budget - tokens + reserve)),
     thinking: s.thinking,
     extraBody: provider?.extraBody,
   });
-  const dropped = { historyLines: before.historyLines - c.historyLines.length, retrieved: before.retrieved - c.retrieved.length, vocabularyPairs: before.vocabularyPairs - c.vocabulary.length };
+  const dropped = { historyLines: before.historyLines - c.historyLines.length, retrieved: before.retrieved - c.retrieved.length, vocabularyPairs: before.vocabularyPairs - c.vocabulary.length - c.matched.length };
   const facts: BudgetFacts = { window, windowSource, reserve, budget, method: counter.method === 'bpe' ? 'exact' : 'estimate', tokenizer: counter.tokenizer, dropped };
-  return { body, messages, historyLines: c.historyLines.length, vocabularyPairs: c.vocabulary.length, retrieved: c.retrieved.length, promptTokens: tokens, tokenMethod: method, tooLong, budget: facts, parts: parts() };
+  const final = parts();
+  return { body, messages, stablePrefix: stablePrompt(final), historyLines: c.historyLines.length, vocabularyPairs: c.vocabulary.length + c.matched.length, retrieved: c.retrieved.length, promptTokens: tokens, tokenMethod: method, tooLong, budget: facts, parts: final };
 }
 
 /** The budget report: tokens per part of the prompt, the window, what remains and what was dropped. */
@@ -218,7 +258,7 @@ export interface BudgetReport extends BudgetFacts {
   readonly systemTokens: number;
   readonly historyTokens: number;
   readonly vocabularyTokens: number;
-  /** The dynamic tail: retrieved older corrections and the input context. */
+  /** The dynamic tail: vocabulary pairs matched in the input, retrieved older corrections and the input context. */
   readonly tailTokens: number;
   /** The text to enhance (the user message) and the role markers of both messages. */
   readonly inputTokens: number;
@@ -226,6 +266,12 @@ export interface BudgetReport extends BudgetFacts {
   readonly promptTokens: number;
   /** The answer's limit as sent (max_tokens) and the prompt budget left unused. */
   readonly maxOutputTokens: number;
+  /**
+   * How the request's own prompt count (the one max_tokens was derived from) was made: 'exact' (the model's
+   * tokenizer), 'bound' (UTF-8 bytes, never fewer than the real count) or 'estimate' (no tokenizer known).
+   * The per-part counts above are always `method`.
+   */
+  readonly requestCount: { readonly tokens: number; readonly method: 'exact' | 'bound' | 'estimate' };
   readonly remaining: number;
   readonly historyLines: number;
   readonly vocabularyPairs: number;
@@ -238,9 +284,9 @@ export function budgetReport(model: string, built: BuiltRequest): BudgetReport {
   const p = built.parts;
   const count = (parts: PromptParts): number => counter.count(buildSystemPrompt(parts));
   const full = count(p);
-  const noTail = count({ ...p, retrieved: [], inputContext: '' });
-  const noVocabulary = count({ ...p, retrieved: [], inputContext: '', vocabulary: [], vocabularyEnabled: false });
-  const bare = count({ ...p, retrieved: [], inputContext: '', vocabulary: [], vocabularyEnabled: false, historyLines: [], historyEnabled: false });
+  const noTail = count({ ...p, retrieved: [], inputContext: '', matchedVocabulary: [] });
+  const noVocabulary = count({ ...p, retrieved: [], inputContext: '', matchedVocabulary: [], vocabulary: [], vocabularyEnabled: false });
+  const bare = count({ ...p, retrieved: [], inputContext: '', matchedVocabulary: [], vocabulary: [], vocabularyEnabled: false, historyLines: [], historyEnabled: false });
   const input = counter.count(String(built.messages[1]?.content ?? ''));
   const overheadTokens = 2 * MESSAGE_OVERHEAD_TOKENS;
   const promptTokens = full + input + overheadTokens;
@@ -256,9 +302,15 @@ export function budgetReport(model: string, built: BuiltRequest): BudgetReport {
     overheadTokens,
     promptTokens,
     maxOutputTokens,
+    requestCount: { tokens: built.promptTokens, method: countLabel(built.tokenMethod) },
     remaining: built.budget.budget - promptTokens,
     historyLines: built.historyLines,
     vocabularyPairs: built.vocabularyPairs,
     retrieved: built.retrieved,
   };
+}
+
+/** The label of a request's prompt count: the model's tokenizer ('exact'), the UTF-8 byte bound, or an estimate. */
+export function countLabel(m: BuiltRequest['tokenMethod']): 'exact' | 'bound' | 'estimate' {
+  return m === 'bpe' ? 'exact' : m;
 }

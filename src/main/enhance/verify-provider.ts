@@ -10,6 +10,7 @@ import { listModels, type LlmProvider, type ModelListing } from './llm-client.ts
 import { profileFor, PROFILES } from './providers/registry.ts';
 import { recogniseKind } from '../../shared/providers/recognise-kind.ts';
 import type { VocabularyStore } from './vocabulary-store.ts';
+import { sharedLocalBridge } from './local-llm/local-bridge.ts';
 
 /**
  * Settings' Verify: proves that a dictation will work with a provider by making one. It runs the real
@@ -57,7 +58,8 @@ export async function verifyProvider(provider: LlmProvider, settings: EnhancerSe
   const sample = VERIFY_SAMPLES[settings.lang];
   const started = Date.now();
   const s: EnhancerSettings = { ...settings, providerId: provider.id, mode: settings.mode === RESERVED_MODE_OFF ? VERIFY_FALLBACK_MODE : settings.mode };
-  const listing = listModels(provider, deps.listTimeoutMs ?? Math.min(settings.timeoutMs, 10_000));
+  // The built-in engine has no server to list models: its model is a file.
+  const listing: Promise<ModelListing> = provider.kind === 'local' ? Promise.resolve({ state: 'no-list' }) : listModels(provider, deps.listTimeoutMs ?? Math.min(settings.timeoutMs, 10_000));
   const base = { model: s.model, sample, host: hostOf(provider.baseURL), timeoutSeconds: Math.round(s.timeoutMs / 100) / 10 };
   if (s.model.trim() === '') {
     const l = await listing;
@@ -68,7 +70,7 @@ export async function verifyProvider(provider: LlmProvider, settings: EnhancerSe
   }
   let result: EnhanceResult;
   const enhancer = await Enhancer.open(
-    { dataDir: deps.dataDir, history: deps.history ?? null, vocabulary: deps.vocabulary ?? null, provider: (id) => (id === provider.id ? provider : undefined), ...(deps.log ? { log: deps.log } : {}) },
+    { dataDir: deps.dataDir, history: deps.history ?? null, vocabulary: deps.vocabulary ?? null, provider: (id) => (id === provider.id ? provider : undefined), ...(deps.log ? { log: deps.log } : {}), local: sharedLocalBridge() },
     s,
   );
   try {

@@ -2,8 +2,12 @@
  * What the IPC handlers need from the rest of main, injected by the composition root (and by tests,
  * which pass the real stores over a temp folder).
  */
-import type { SpeechCheckResult } from '../../shared/ipc/onboarding-contract.ts';
+import type { MicTestResult, PermissionId, PermissionReport, SpeechCheckResult } from '../../shared/ipc/onboarding-contract.ts';
+import type { LearnAcceptResult, LearnProposal } from '../../shared/ipc/learning-contract.ts';
 import type { ConfigStore } from '../settings/config-store.ts';
+import type { RecordingsApi } from './handlers/recordings.ts';
+import type { AppRulesApi } from './handlers/app-rules.ts';
+import type { TextRulesApi } from './handlers/text-rules.ts';
 import type { SecretStore } from '../settings/secrets.ts';
 import type { UiLanguage } from '../../shared/ipc/wire-types.ts';
 import type { DictationIpcService } from '../dictation/dictation-service.ts';
@@ -83,6 +87,20 @@ export interface OnboardingService {
   close(): void;
   /** One real request to the remote transcription endpoint (asr/verify-remote-speech.ts). */
   verifySpeech(): Promise<SpeechCheckResult>;
+  /** Records 2 s through the capture window (levels go out as `onboarding:mic-level`) and returns the audio. */
+  micTest(): Promise<MicTestResult>;
+  /** The live permission checks of this OS (app/onboarding-permissions.ts). */
+  permissions(): Promise<PermissionReport>;
+  /** Opens the system pane (or the OS prompt) for one permission; false where there is none. */
+  openPermission(id: PermissionId): Promise<boolean>;
+  /** While on, the hold-to-talk key is reported (`onboarding:key`) instead of starting a dictation. */
+  watchKeys(on: boolean): void;
+}
+
+/** Learning vocabulary pairs from edits (enhance/edit-learning/edit-learner.ts behind it). */
+export interface LearningService {
+  propose(before: string, after: string): readonly LearnProposal[];
+  accept(p: { readonly wrong: string; readonly right: string; readonly kind?: LearnProposal['kind'] | undefined; readonly always: boolean }): LearnAcceptResult;
 }
 
 /** Everything the handlers delegate to. */
@@ -97,4 +115,12 @@ export interface Services {
   readonly settings?: SettingsApi;
   /** Absent where there is no onboarding window (CLI-style set-ups, most tests): its channels then fail cleanly. */
   readonly onboarding?: OnboardingService;
+  /** Absent where there is no vocabulary to learn into: its channels then fail cleanly. */
+  readonly learning?: LearningService;
+  /** Absent where the recordings are not built (most tests): their channels then fail cleanly. */
+  readonly recordings?: RecordingsApi;
+  /** Absent where there is no history to read apps from: the rules editor then lists none. */
+  readonly appRules?: AppRulesApi;
+  /** Absent where there is no data folder to keep rules in: its channels then fail cleanly. */
+  readonly textRules?: TextRulesApi;
 }

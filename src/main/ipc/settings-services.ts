@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isEnglishOnlyName, modelSpeed } from '../asr/model-catalog.ts';
+import { isEnglishOnlyName, modelGroup, modelSpeed } from '../asr/model-catalog.ts';
 import { ModelDownloadError, type ModelManager } from '../asr/model-manager.ts';
 import { promptCacheReport } from '../enhance/cache-report.ts';
 import { providerFromConfig, settingsFromConfig } from '../enhance/enhancer.ts';
@@ -124,6 +124,7 @@ function modelsApi(deps: SettingsApiDeps): SettingsGroup<'models'> {
         quantized: m.catalog?.quantized ?? /-q\d/.test(m.name),
         speed: modelSpeed(m.name),
         recommended: m.recommended,
+        group: modelGroup(m.name, m.catalog),
         // A partial file left by an earlier run (paused, quit, crashed) shows as paused: Resume continues it.
         download: downloads.get(m.name)?.state ?? (m.partialBytes > 0 && !m.installed ? { state: 'paused', received: m.partialBytes, total: m.catalog?.approxBytes ?? null } : null),
       })),

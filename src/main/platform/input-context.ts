@@ -12,12 +12,15 @@
  *   a browser's URL: no `browser_domain`.
  * - macOS: `lsappinfo` (name and bundle id, no permission needed). The window title and the browser's
  *   URL need Accessibility / Automation calls Tingxie does not make yet: not captured.
- * - Windows, native Wayland: nothing yet (null): the prompt and the record go without.
+ * - Windows: the foreground window's executable (`WeChat.exe`: app name `WeChat`, `bundle_id` the file
+ *   name) and, at `detailed`, its title, through user32/kernel32 (win32-app.ts). No `browser_domain`.
+ * - Native Wayland: nothing (null): the prompt and the record go without.
  */
 import type { InputContextPort } from '../ports/input-context-port.ts';
 import type { DisplayServer } from './paste-plan.ts';
 import { x11Focus, type FocusPort } from './focus.ts';
 import { runCommand } from './run-command.ts';
+import { loadWin32App, win32InputContext } from './win32-app.ts';
 
 /** Titles are cut to this many characters (a prompt line, not a document). */
 const MAX_TITLE = 200;
@@ -108,13 +111,13 @@ export function macInputContext(): InputContextPort {
   };
 }
 
-/** A port that knows nothing (Windows for now, native Wayland). */
+/** A port that knows nothing (native Wayland). */
 export const noInputContext: InputContextPort = { capture: () => Promise.resolve(null) };
 
 /** The input-context reader of this platform. */
 export function platformInputContext(platform: NodeJS.Platform, display: DisplayServer, env?: NodeJS.ProcessEnv, focus?: Pick<FocusPort, 'current'>): InputContextPort {
   if (platform === 'darwin') return macInputContext();
-  if (platform === 'win32') return noInputContext;
+  if (platform === 'win32') return win32InputContext(loadWin32App);
   if (display === 'x11' || (env ?? process.env).DISPLAY) return x11InputContext(env, focus);
   return noInputContext;
 }

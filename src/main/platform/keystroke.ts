@@ -24,12 +24,15 @@ export interface KeystrokePort {
 /** uiohook-napi's keyTap (key code, modifier codes). */
 export type KeyTap = (key: number, modifiers: number[]) => void;
 
-const HOOK = { v: 47, c: 46, ctrl: 29, shift: 42, meta: 3675 } as const;
+// uiohook-napi key codes (its UiohookKey table): V, C, Enter, Ctrl, Shift, Meta.
+const HOOK = { v: 47, c: 46, Return: 28, ctrl: 29, shift: 42, meta: 3675 } as const;
+/** Linux input-event codes (ydotool): KEY_V 47, KEY_C 46, KEY_ENTER 28. */
+const EVDEV = { v: 47, c: 46, Return: 28 } as const;
 
 /** xdotool/wtype spelling of a keystroke. */
-function parts(keys: PasteKeys): { readonly mods: readonly ('ctrl' | 'shift' | 'cmd')[]; readonly key: 'v' | 'c' } {
+function parts(keys: PasteKeys): { readonly mods: readonly ('ctrl' | 'shift' | 'cmd')[]; readonly key: 'v' | 'c' | 'Return' } {
   const all = keys.split('+');
-  return { mods: all.slice(0, -1) as ('ctrl' | 'shift' | 'cmd')[], key: all.at(-1) as 'v' | 'c' };
+  return { mods: all.slice(0, -1) as ('ctrl' | 'shift' | 'cmd')[], key: all.at(-1) as 'v' | 'c' | 'Return' };
 }
 
 /** The prepared xdotool helpers, by display (warm-xdotool.ts). */
@@ -64,7 +67,8 @@ export function disposeKeystrokes(): void {
 
 async function wtype(keys: PasteKeys): Promise<void> {
   const { mods, key } = parts(keys);
-  const args = [...mods.flatMap((m) => ['-M', m === 'cmd' ? 'logo' : m]), key, ...[...mods].reverse().flatMap((m) => ['-m', m === 'cmd' ? 'logo' : m])];
+  // wtype -k names a key by its xkb keysym (Return); a bare argument is typed as text.
+  const args = [...mods.flatMap((m) => ['-M', m === 'cmd' ? 'logo' : m]), ...(key === 'Return' ? ['-k', 'Return'] : [key]), ...[...mods].reverse().flatMap((m) => ['-m', m === 'cmd' ? 'logo' : m])];
   const r = await runCommand('wtype', args, { timeoutMs: 3000 });
   if (r.code !== 0) throw new Error(describeFailure('wtype', r));
 }
@@ -72,21 +76,27 @@ async function wtype(keys: PasteKeys): Promise<void> {
 async function ydotool(keys: PasteKeys): Promise<void> {
   // ydotool takes Linux input-event codes: KEY_LEFTCTRL 29, KEY_LEFTSHIFT 42, KEY_V 47, KEY_C 46.
   const { mods, key } = parts(keys);
-  const codes = [...mods.map((m) => (m === 'shift' ? 42 : 29)), key === 'v' ? 47 : 46];
+  const codes = [...mods.map((m) => (m === 'shift' ? 42 : 29)), EVDEV[key]];
   const args = ['key', ...codes.map((c) => `${c}:1`), ...[...codes].reverse().map((c) => `${c}:0`)];
   const r = await runCommand('ydotool', args, { timeoutMs: 3000 });
   if (r.code !== 0) throw new Error(describeFailure('ydotool', r));
 }
 
 async function osascript(keys: PasteKeys): Promise<void> {
-  const { key } = parts(keys);
-  const r = await runCommand('osascript', ['-e', `tell application "System Events" to keystroke "${key}" using command down`], { timeoutMs: 5000 });
+  const { mods, key } = parts(keys);
+  // Return is key code 36 (System Events' `key code`); its modifiers are the chord's own.
+  const using = mods.map((m) => (m === 'shift' ? 'shift down' : m === 'cmd' ? 'command down' : 'control down'));
+  const script = key === 'Return'
+    ? `tell application "System Events" to key code 36${using.length > 0 ? ` using {${using.join(', ')}}` : ''}`
+    : `tell application "System Events" to keystroke "${key}" using command down`;
+  const r = await runCommand('osascript', ['-e', script], { timeoutMs: 5000 });
   if (r.code !== 0) throw new Error(`${describeFailure('osascript', r)} (Tingxie needs the Accessibility permission to paste)`);
 }
 
 async function sendKeys(keys: PasteKeys): Promise<void> {
   const { mods, key } = parts(keys);
-  const chord = `${mods.includes('ctrl') ? '^' : ''}${mods.includes('shift') ? '+' : ''}${key}`;
+  // SendKeys spells Enter {ENTER}; ^ is Ctrl, + is Shift (https://learn.microsoft.com/dotnet/api/system.windows.forms.sendkeys).
+  const chord = `${mods.includes('ctrl') ? '^' : ''}${mods.includes('shift') ? '+' : ''}${key === 'Return' ? '{ENTER}' : key}`;
   const script = `Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait('${chord}')`;
   const r = await runCommand('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', script], { timeoutMs: 8000 });
   if (r.code !== 0) throw new Error(describeFailure('powershell', r));
@@ -94,7 +104,7 @@ async function sendKeys(keys: PasteKeys): Promise<void> {
 
 function hookTap(tap: KeyTap, keys: PasteKeys): Promise<void> {
   const { mods, key } = parts(keys);
-  tap(key === 'v' ? HOOK.v : HOOK.c, mods.map((m) => (m === 'cmd' ? HOOK.meta : m === 'shift' ? HOOK.shift : HOOK.ctrl)));
+  tap(HOOK[key], mods.map((m) => (m === 'cmd' ? HOOK.meta : m === 'shift' ? HOOK.shift : HOOK.ctrl)));
   return Promise.resolve();
 }
 

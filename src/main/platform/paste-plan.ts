@@ -19,8 +19,18 @@ export interface FocusTarget {
 /** Linux session kinds that change how keys are sent. */
 export type DisplayServer = 'x11' | 'wayland' | 'none';
 
-/** The keystroke that pastes (or copies) in a target. */
-export type PasteKeys = 'cmd+v' | 'ctrl+v' | 'ctrl+shift+v' | 'cmd+c' | 'ctrl+c' | 'ctrl+shift+c';
+/** The keystroke that pastes (or copies) in a target, or the Enter chord sent after a paste (SubmitKey). */
+export type PasteKeys = 'cmd+v' | 'ctrl+v' | 'ctrl+shift+v' | 'cmd+c' | 'ctrl+c' | 'ctrl+shift+c' | 'Return' | 'shift+Return' | 'ctrl+Return' | 'cmd+Return';
+
+/** The key pressed after a paste lands (config output.submit_key, an app rule's `submit`): `mod` is Cmd on macOS, Ctrl elsewhere. */
+export type SubmitKey = 'enter' | 'shift+enter' | 'mod+enter';
+
+/** The chord of a submit key on `platform`. */
+export function submitKeysFor(submit: SubmitKey, platform: NodeJS.Platform): PasteKeys {
+  if (submit === 'enter') return 'Return';
+  if (submit === 'shift+enter') return 'shift+Return';
+  return platform === 'darwin' ? 'cmd+Return' : 'ctrl+Return';
+}
 
 /** X11 WM_CLASS values (lower case) of terminal emulators, which paste with Ctrl+Shift+V. */
 const TERMINAL_CLASSES: ReadonlySet<string> = new Set([

@@ -11,7 +11,7 @@ import type { Notice } from '../../shared/notices/notice.ts';
 import type { DeliveryOutcome, OutputPort } from '../ports/output-port.ts';
 import type { FocusPort } from './focus.ts';
 import type { KeystrokePort } from './keystroke.ts';
-import { keysFor, restoreDecision, type FocusTarget } from './paste-plan.ts';
+import { keysFor, restoreDecision, submitKeysFor, type FocusTarget, type SubmitKey } from './paste-plan.ts';
 
 /** The clipboard as the paste needs it. Snapshots are opaque to this module. */
 export interface ClipboardPort {
@@ -35,6 +35,11 @@ export interface PasteServiceOptions {
   readonly restoreClipboard: () => boolean;
   /** Wait after re-focusing before the keystroke (the target must take focus first); no wait when the focus never left. */
   readonly settleMs?: number;
+  /**
+   * Wait after the paste keystroke before a submit key (Enter…): an X11 app asks the clipboard owner for
+   * the text after it sees Ctrl+V, so an Enter sent at once could arrive before the text it should send.
+   */
+  readonly submitAfterMs?: number;
   /** Wait after the keystroke before restoring (the target reads the clipboard asynchronously; WenZi: 1 s). */
   readonly restoreAfterMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -85,14 +90,14 @@ export class PasteService implements OutputPort {
   }
 
   /** OutputPort: paste into the remembered window, or copy. Never throws. */
-  async deliver(text: string, action: 'paste' | 'copy'): Promise<DeliveryOutcome> {
-    const r = await this.run(text, action);
+  async deliver(text: string, action: 'paste' | 'copy', submit?: SubmitKey): Promise<DeliveryOutcome> {
+    const r = await this.run(text, action, submit);
     return r.notice === undefined ? { ok: r.ok } : { ok: r.ok, notice: r.notice };
   }
 
   /** Like deliver, with the restore promise and the keystroke used. */
-  run(text: string, action: 'paste' | 'copy'): Promise<DeliveryResult> {
-    const result = this.tail.then(() => (action === 'copy' ? this.copy(text) : this.paste(text)));
+  run(text: string, action: 'paste' | 'copy', submit?: SubmitKey): Promise<DeliveryResult> {
+    const result = this.tail.then(() => (action === 'copy' ? this.copy(text) : this.paste(text, submit)));
     // The queue waits for the restore too, not only for the keystroke.
     this.tail = result.then((r) => r.finished).catch(() => undefined);
     return result;
@@ -134,7 +139,7 @@ export class PasteService implements OutputPort {
     }
   }
 
-  private async paste(text: string): Promise<DeliveryResult> {
+  private async paste(text: string, submit?: SubmitKey): Promise<DeliveryResult> {
     const c = this.o.clipboard;
     const target = await this.target;
     // The user's clipboard and the focused window are read at the same time: both are a round trip to
@@ -163,6 +168,12 @@ export class PasteService implements OutputPort {
       const k = keysFor('paste', this.o.platform, target);
       keys = k;
       await this.o.keys.send(k);
+      if (submit !== undefined) {
+        await this.sleep(this.o.submitAfterMs ?? 250);
+        const s = submitKeysFor(submit, this.o.platform);
+        keys = `${k} ${s}`;
+        await this.o.keys.send(s);
+      }
     } catch (err) {
       this.o.log?.('warn', 'paste failed; text left on the clipboard', { error: reason(err) });
       const notice: Notice = { code: 'paste-failed', reason: reason(err), app: target?.app || null };

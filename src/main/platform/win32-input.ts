@@ -40,7 +40,7 @@ export interface KeyEvent {
 
 /** Virtual-key codes (WinUser.h). */
 export const VK = {
-  SHIFT: 0x10, CONTROL: 0x11, MENU: 0x12, C: 0x43, V: 0x56, LWIN: 0x5b, RWIN: 0x5c,
+  RETURN: 0x0d, SHIFT: 0x10, CONTROL: 0x11, MENU: 0x12, C: 0x43, V: 0x56, LWIN: 0x5b, RWIN: 0x5c,
   LSHIFT: 0xa0, RSHIFT: 0xa1, LCONTROL: 0xa2, RCONTROL: 0xa3, LMENU: 0xa4, RMENU: 0xa5,
 } as const;
 
@@ -97,17 +97,19 @@ const STRAY_MODIFIERS: readonly number[] = [VK.LMENU, VK.RMENU, VK.LWIN, VK.RWIN
  */
 export function chordEvents(keys: PasteKeys, isDown: (vk: number) => boolean): readonly KeyEvent[] {
   const parts = keys.split('+');
-  const key = parts.at(-1) === 'c' ? VK.C : VK.V;
+  const last = parts.at(-1);
+  const key = last === 'c' ? VK.C : last === 'Return' ? VK.RETURN : VK.V;
   const shift = parts.includes('shift');
+  const ctrl = parts.includes('ctrl');
   const stray = STRAY_MODIFIERS.filter((vk) => isDown(vk) && !(shift && (vk === VK.LSHIFT || vk === VK.RSHIFT)));
   return [
-    { vk: VK.CONTROL, up: false },
+    ...(ctrl ? [{ vk: VK.CONTROL, up: false }] : []),
     ...stray.map((vk) => ({ vk, up: true })),
     ...(shift ? [{ vk: VK.SHIFT, up: false }] : []),
     { vk: key, up: false },
     { vk: key, up: true },
     ...(shift ? [{ vk: VK.SHIFT, up: true }] : []),
-    { vk: VK.CONTROL, up: true },
+    ...(ctrl ? [{ vk: VK.CONTROL, up: true }] : []),
   ];
 }
 

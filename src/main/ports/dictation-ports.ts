@@ -5,7 +5,7 @@
  * layer, so a service in any layer can implement one without an import running up
  * (docs/dev/ARCHITECTURE.md, "Dependency direction").
  */
-import type { NewHistoryRecord } from '../../shared/history/record.ts';
+import type { NewHistoryRecord, TextRulesReport } from '../../shared/history/record.ts';
 import type { DictationEvent } from '../../shared/ipc/dictation-types.ts';
 import type { Config } from '../../shared/config/config-schema.ts';
 import type { InputContextPort } from './input-context-port.ts';
@@ -56,6 +56,10 @@ export interface EnhancePort {
   }): Promise<EnhanceOutcome>;
   /** The selectable modes in menu order (for previous/next mode keys). */
   modes(): readonly string[];
+  /** Key-down: warm the mode's prompt prefix while the user speaks (optional; never awaited). */
+  prewarm?(mode: string): void;
+  /** A mode's label as its file names it (optional: the id stands in). */
+  modeLabel?(id: string): string;
 }
 
 /** Where finished sessions go. */
@@ -81,6 +85,14 @@ export interface VocabularyPort {
   recordOutcome(o: { asrText: string; enhancedText: string | null; finalText: string; asrModel: string; llmModel: string }): void;
 }
 
+/**
+ * The text rules (src/main/text-rules/pipeline.ts) over the stored rules: the recognized text of a
+ * dictation in `mode` → the text the LLM and the paste get, and what was removed and fired.
+ */
+export interface TextRulesPort {
+  apply(text: string, mode: string): { readonly text: string; readonly report: TextRulesReport };
+}
+
 /** The UI side: session events to the windows, the panel's visibility, start/stop sounds. */
 export interface UiPort {
   emit(event: DictationEvent): void;
@@ -104,6 +116,8 @@ export interface DictationPorts {
   readonly enhance: EnhancePort;
   readonly history: HistoryPort;
   readonly vocabulary?: VocabularyPort | null;
+  /** Fillers, self-corrections, replacements and snippets on the recognized text (absent: the text as recognized). */
+  readonly textRules?: TextRulesPort | null;
   /** Reads the frontmost app at key-down (ai_enhance.input_context); absent: no input context. */
   readonly inputContext?: InputContextPort | null;
   readonly output: OutputPort;

@@ -17,5 +17,6 @@ export interface DeliveryOutcome {
  * after calling it, in the same turn, and relies on that to have the record on disk before the paste.
  */
 export interface OutputPort {
-  deliver(text: string, action: 'paste' | 'copy'): Promise<DeliveryOutcome>;
+  /** `submit`: after a paste, the key that sends the message (an app rule's or output.submit_key); none when absent. */
+  deliver(text: string, action: 'paste' | 'copy', submit?: 'enter' | 'shift+enter' | 'mod+enter'): Promise<DeliveryOutcome>;
 }

@@ -61,6 +61,21 @@ export const MIGRATIONS: readonly Migration[] = [
       notes.push('asr.language "auto" (the old default) became "follow-ui": recognition follows the app language');
     },
   },
+  {
+    from: 3,
+    describe: 'output.append_newline true → output.submit_key "enter" (a real Enter keystroke after the paste)',
+    apply(raw, notes) {
+      // A newline character pasted at the end sent the message in few apps and added a blank line in most;
+      // what the setting was for — sending a chat message — is a real Enter after the paste (paste.ts).
+      const output = getPath(raw, ['output']);
+      if (!isPlainObject(output) || !('append_newline' in output)) return;
+      if (output.append_newline === true && output.submit_key === undefined) {
+        output.submit_key = 'enter';
+        notes.push('output.append_newline became output.submit_key "enter": a real Enter is pressed after each paste');
+      }
+      delete output.append_newline;
+    },
+  },
 ];
 
 /** Result of migrating a raw document. */

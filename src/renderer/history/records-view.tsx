@@ -57,7 +57,7 @@ export function RecordsView({ bridge }: { readonly bridge: TingxieBridge }) {
       <div className="split">
         <div className="list-col" ref={listWrap}>
           {rows.length === 0 && !hb.loading ? (
-            <EmptyList hidden={hb.hidden} time={hb.filters.time} onWiden={widen} />
+            <EmptyList hidden={hb.hidden} filters={hb.filters} onWiden={widen} />
           ) : (
             <RecordList
               rows={rows}
@@ -121,9 +121,22 @@ function useSearchShortcut(searchRef: RefObject<HTMLInputElement | null>): void 
   }, [searchRef]);
 }
 
-/** No rows: that the range or the archives hide some (with the way to widen), or that there are none. */
-function EmptyList({ hidden, time, onWiden }: { readonly hidden: number | null; readonly time: HistoryFilters['time']; readonly onWiden: () => void }) {
+/**
+ * No rows: that the range or the archives hide some (with the way to widen), that nothing matches the
+ * filters, or — no filter chosen and nothing anywhere — how to make the first dictation.
+ */
+function EmptyList({ hidden, filters, onWiden }: { readonly hidden: number | null; readonly filters: HistoryFilters; readonly onWiden: () => void }) {
   const { t } = useI18n();
+  const time = filters.time;
+  const chosen = filters.text !== '' || filters.corrected || filters.modes.length > 0 || filters.sttModels.length > 0 || filters.llmModels.length > 0 || filters.apps.length > 0;
+  if (!chosen && (hidden === null || hidden === 0)) {
+    return (
+      <div className="empty empty-first" data-testid="history-empty">
+        <p className="empty-title">{t('history.empty.first')}</p>
+        <p className="help">{t('history.empty.firstHow')}</p>
+      </div>
+    );
+  }
   return (
     <div className="empty" data-testid="history-empty">
       {hidden !== null && hidden > 0 ? (

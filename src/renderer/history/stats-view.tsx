@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import type { UsageCounters, UsageStats } from '../../shared/history/query.ts';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import { Banner } from '../components/banner.tsx';
-import { BarChart } from '../components/bar-chart.tsx';
 import { errorText } from '../lib/errors.ts';
 import { useI18n } from '../lib/i18n-context.ts';
+import { StatsCharts } from './stats-charts.tsx';
+import { minutesSaved, TYPING_WPM, wordsPerMinute } from './stats-figures.ts';
 
-const RANGES = [7, 14, 30] as const;
+const RANGES = [7, 14, 30, 'all'] as const;
 type Range = (typeof RANGES)[number];
 
 /** Share of prompt tokens served from the provider's cache, in whole percent. */
@@ -14,7 +15,11 @@ export function cachedPercent(c: Pick<UsageCounters, 'promptTokens' | 'cachedTok
   return c.promptTokens > 0 ? Math.round((c.cachedTokens / c.promptTokens) * 100) : 0;
 }
 
-/** Usage statistics from `history:stats`: totals, four charts and a per-mode table; 7 / 14 / 30 days. */
+/**
+ * Usage statistics from `history:stats`: totals (with words, words per minute and time saved against typing,
+ * saying how that is computed), four charts and a per-mode table; 7 / 14 / 30 days or all time. A period
+ * without dictations says how to make one instead of drawing empty axes.
+ */
 export function StatsView({ bridge }: { readonly bridge: TingxieBridge }) {
   const { t } = useI18n();
   const [days, setDays] = useState<Range>(7);
@@ -27,27 +32,13 @@ export function StatsView({ bridge }: { readonly bridge: TingxieBridge }) {
         <div role="radiogroup" aria-label={t('stats.range')} className="segmented">
           {RANGES.map((r) => (
             <button key={r} type="button" role="radio" aria-checked={days === r} onClick={() => setDays(r)}>
-              {t('stats.days', { days: r })}
+              {r === 'all' ? t('stats.all') : t('stats.days', { days: r })}
             </button>
           ))}
         </div>
       </div>
       {error ? <Banner tone="error">{t('stats.error', { message: error })}</Banner> : null}
-      {tot ? (
-        <>
-          <div className="cards" data-testid="stats-totals">
-            <Card label={t('stats.dictations')} value={fmtInt(tot.dictations)} />
-            <Card label={t('stats.minutes')} value={tot.minutesSpoken.toFixed(1)} />
-            <Card label={t('stats.confirmed')} value={fmtInt(tot.confirmed)} />
-            <Card label={t('stats.corrected')} value={fmtInt(tot.corrected)} />
-            <Card label={t('stats.cancelled')} value={fmtInt(tot.cancelled)} />
-            <Card label={t('stats.tokens')} value={fmtInt(tot.promptTokens + tot.completionTokens)} note={t('stats.cachedShare', { percent: cachedPercent(tot) })} />
-          </div>
-          {tot.dictations === 0 ? <p className="help">{t('stats.empty')}</p> : null}
-          <StatsCharts stats={stats} />
-          <ModeTable perMode={stats.perMode} />
-        </>
-      ) : null}
+      {tot && stats ? tot.dictations === 0 ? <EmptyStats all={days === 'all'} /> : <StatsBody stats={stats} /> : null}
     </div>
   );
 }
@@ -76,50 +67,40 @@ function useStats(bridge: TingxieBridge, days: Range): { readonly stats: UsageSt
 
 const fmtInt = (n: number) => Math.round(n).toLocaleString();
 
-/** The four charts per day: dictations, minutes, outcomes, tokens. */
-function StatsCharts({ stats }: { readonly stats: UsageStats }) {
+/** No dictation in the period: a centred note that says how to make the first one. */
+function EmptyStats({ all }: { readonly all: boolean }) {
   const { t } = useI18n();
-  const dayLabels = stats.perDay.map((d) => d.day);
-  const col = (k: keyof UsageCounters) => stats.perDay.map((d) => d[k]);
   return (
-    <div className="charts">
-      <figure>
-        <figcaption>{t('stats.perDay')}</figcaption>
-        <BarChart testId="chart-dictations" label={t('stats.perDay')} categories={dayLabels} format={fmtInt} series={[{ name: t('stats.dictations'), className: 'c1', values: col('dictations') }]} />
-      </figure>
-      <figure>
-        <figcaption>{t('stats.minutesPerDay')}</figcaption>
-        <BarChart testId="chart-minutes" label={t('stats.minutesPerDay')} categories={dayLabels} series={[{ name: t('stats.minutes'), className: 'c2', values: col('minutesSpoken') }]} />
-      </figure>
-      <figure>
-        <figcaption>{t('stats.outcomes')}</figcaption>
-        <BarChart
-          testId="chart-outcomes"
-          label={t('stats.outcomes')}
-          categories={dayLabels}
-          format={fmtInt}
-          series={[
-            // Corrected is a subset of confirmed: stack "confirmed as-is" + "corrected" so the bar is all confirmed.
-            { name: t('stats.confirmed'), className: 'c1', values: stats.perDay.map((d) => d.confirmed - d.corrected) },
-            { name: t('stats.corrected'), className: 'c3', values: col('corrected') },
-            { name: t('stats.cancelled'), className: 'c4', values: col('cancelled') },
-          ]}
-        />
-      </figure>
-      <figure>
-        <figcaption>{t('stats.tokensChart')}</figcaption>
-        <BarChart
-          testId="chart-tokens"
-          label={t('stats.tokensChart')}
-          categories={dayLabels}
-          format={fmtInt}
-          series={[
-            { name: t('stats.cached'), className: 'c5', values: col('cachedTokens') },
-            { name: t('stats.prompt'), className: 'c2', values: stats.perDay.map((d) => d.promptTokens - d.cachedTokens) },
-          ]}
-        />
-      </figure>
+    <div className="stats-empty" data-testid="stats-empty">
+      <p className="stats-empty-title">{t(all ? 'stats.emptyTitle' : 'stats.empty')}</p>
+      <p className="help">{t('stats.emptyHow')}</p>
     </div>
+  );
+}
+
+/** The totals, how time saved is computed, the charts and the per-mode table. */
+function StatsBody({ stats }: { readonly stats: UsageStats }) {
+  const { t } = useI18n();
+  const tot = stats.totals;
+  return (
+    <>
+      <div className="cards" data-testid="stats-totals">
+        <Card label={t('stats.dictations')} value={fmtInt(tot.dictations)} />
+        <Card label={t('stats.minutes')} value={tot.minutesSpoken.toFixed(1)} />
+        <Card label={t('stats.words')} value={fmtInt(tot.words)} />
+        <Card label={t('stats.wpm')} value={fmtInt(wordsPerMinute(tot))} note={t('stats.wpm.note')} />
+        <Card label={t('stats.saved')} value={t('stats.saved.value', { minutes: fmtInt(minutesSaved(tot)) })} note={t('stats.saved.note', { rate: TYPING_WPM })} />
+        <Card label={t('stats.confirmed')} value={fmtInt(tot.confirmed)} />
+        <Card label={t('stats.corrected')} value={fmtInt(tot.corrected)} />
+        <Card label={t('stats.cancelled')} value={fmtInt(tot.cancelled)} />
+        <Card label={t('stats.tokens')} value={fmtInt(tot.promptTokens + tot.completionTokens)} note={t('stats.cachedShare', { percent: cachedPercent(tot) })} />
+      </div>
+      <p className="help stats-how" data-testid="stats-how">
+        {t('stats.saved.how', { rate: TYPING_WPM })}
+      </p>
+      <StatsCharts stats={stats} />
+      <ModeTable perMode={stats.perMode} />
+    </>
   );
 }
 

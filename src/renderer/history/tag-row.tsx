@@ -12,7 +12,7 @@ export interface TagRowProps {
 }
 
 const MAX_PER_GROUP = 8;
-const GROUPS: readonly TagGroup[] = ['modes', 'sttModels', 'llmModels'];
+const GROUPS: readonly TagGroup[] = ['modes', 'sttModels', 'llmModels', 'apps'];
 
 /** The order pills are shown in, per group: fixed when first seen, so filtering never reshuffles them. */
 type PillOrder = Readonly<Record<TagGroup, readonly string[]>>;
@@ -36,7 +36,7 @@ export function nextPillOrder(order: PillOrder, facets: FacetCounts, filters: Hi
   return out;
 }
 
-const EMPTY_ORDER: PillOrder = { modes: [], sttModels: [], llmModels: [] };
+const EMPTY_ORDER: PillOrder = { modes: [], sttModels: [], llmModels: [], apps: [] };
 
 /** Toggle pills with counts: corrected, modes (by label), speech models, AI models (OR within a group). */
 export function TagRow({ filters, facets, labelOf, onFilters }: TagRowProps) {
@@ -49,16 +49,20 @@ export function TagRow({ filters, facets, labelOf, onFilters }: TagRowProps) {
     setOrder(nextPillOrder(order, facets, filters));
   }
   if (!facets) return <div className="tags tags-loading" aria-hidden="true" />;
-  const groups: readonly [TagGroup, 'history.tag.mode' | 'history.tag.stt' | 'history.tag.llm'][] = [
+  const groups: readonly [TagGroup, 'history.tag.mode' | 'history.tag.stt' | 'history.tag.llm' | 'history.tag.app'][] = [
     ['modes', 'history.tag.mode'],
     ['sttModels', 'history.tag.stt'],
     ['llmModels', 'history.tag.llm'],
+    ['apps', 'history.tag.app'],
   ];
   return (
     <div className="tags" role="group" aria-label={t('history.tags')}>
-      <button type="button" className="pill" aria-pressed={filters.corrected} onClick={() => onFilters({ ...filters, corrected: !filters.corrected })}>
-        {t('history.tag.corrected')} <span className="count">{facets.corrected.yes}</span>
-      </button>
+      {/* A pill that can only find nothing ("Corrected 0") is not offered, unless it is what filters now. */}
+      {facets.corrected.yes > 0 || filters.corrected ? (
+        <button type="button" className="pill" aria-pressed={filters.corrected} onClick={() => onFilters({ ...filters, corrected: !filters.corrected })}>
+          {t('history.tag.corrected')} <span className="count">{facets.corrected.yes}</span>
+        </button>
+      ) : null}
       {groups.map(([group, label]) => {
         const values = order[group];
         if (values.length === 0) return null;

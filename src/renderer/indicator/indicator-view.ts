@@ -14,6 +14,11 @@ import { createLiveText, type LiveTextView } from './live-text-view.ts';
 /** Number of meter bars. */
 export const BARS = 9;
 
+/** The states in which the app works on the recording (the bars move on their own; elapsed time shows). */
+const WORKING: ReadonlySet<DictationState> = new Set(['transcribing', 'enhancing']);
+/** After this long in a working state the elapsed seconds show: a slow local model does not look hung. */
+export const ELAPSED_AFTER_MS = 1000;
+
 const LABELS: Readonly<Record<DictationState, MessageKey | null>> = {
   idle: null,
   recording: 'indicator.recording',
@@ -70,6 +75,8 @@ function createMeter(lang: UiLanguage): Meter {
   for (let i = 0; i < BARS; i++) {
     const b = document.createElement('span');
     b.className = 'bar';
+    // The working state's wave runs across the bars (indicator.css).
+    b.style.setProperty('--i', String(i));
     meter.append(b);
     bars.push(b);
   }
@@ -109,16 +116,52 @@ function layoutLiveText(root: HTMLElement, label: HTMLElement, live: LiveTextVie
   if (appears) live.refit();
 }
 
-/** Builds the indicator inside `root` (labels in `lang`) and returns its handle. */
-export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): IndicatorHandle {
+/**
+ * The elapsed seconds of a working state: `data-elapsed` on the root once ELAPSED_AFTER_MS have passed (the
+ * meter steps aside for the count), updated a few times a second; any other state stops the clock.
+ */
+function workingClock(root: HTMLElement, lang: () => UiLanguage): { readonly element: HTMLElement; follow(state: DictationState): void; tick(): void } {
+  const out = span('elapsed');
+  // The label already says what happens; the count would only chatter in a screen reader.
+  out.setAttribute('aria-hidden', 'true');
+  let since: number | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const tick = (): void => {
+    const ms = since === null ? 0 : Date.now() - since;
+    if (since === null || ms < ELAPSED_AFTER_MS) {
+      delete root.dataset.elapsed;
+      out.textContent = '';
+      return;
+    }
+    root.dataset.elapsed = '';
+    out.textContent = translate(lang(), 'indicator.elapsed', { seconds: Math.floor(ms / 1000) });
+  };
+  return {
+    element: out,
+    follow(state) {
+      if (timer !== null) clearInterval(timer);
+      timer = null;
+      since = WORKING.has(state) ? Date.now() : null;
+      if (since !== null) timer = setInterval(tick, 250);
+      tick();
+    },
+    tick,
+  };
+}
+
+/** The indicator's parts, in `root`: dot, label, live text, meter, elapsed count. */
+function buildParts(root: HTMLElement, lang: UiLanguage, language: () => UiLanguage) {
   root.className = 'indicator';
   root.dataset.state = 'idle';
-  const dot = span('dot');
-  const label = span('label');
-  const meter = createMeter(lang);
-  const live = createLiveText();
-  root.replaceChildren(dot, label, live.element, meter.element);
+  const parts = { label: span('label'), meter: createMeter(lang), live: createLiveText(), clock: workingClock(root, language) };
+  root.replaceChildren(span('dot'), parts.label, parts.live.element, parts.meter.element, parts.clock.element);
+  return parts;
+}
+
+/** Builds the indicator inside `root` (labels in `lang`) and returns its handle. */
+export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): IndicatorHandle {
   let language = lang;
+  const { label, meter, live, clock } = buildParts(root, lang, () => language);
   let state: DictationState = 'idle';
   let panel = true;
   let shown: { readonly level: NoticeLevel; readonly notice: Notice } | null = null;
@@ -151,23 +194,26 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
       state = e.state;
       label.textContent = indicatorLabel(e.state, language);
       if (e.state !== 'recording') meter.reset();
+      clock.follow(e.state);
       layout();
       return;
     }
     if (e.kind === 'partial') {
-      if (e.sessionId !== session || (state !== 'recording' && state !== 'transcribing')) return;
-      live.set(e.text);
-      layout();
+      if (e.sessionId === session && (state === 'recording' || state === 'transcribing')) {
+        live.set(e.text);
+        layout();
+      }
       return;
     }
     if (e.kind === 'notice') {
-      if (shortNoticeText(language, e.notice, { where: 'indicator', panel }) === null) return;
-      shown = { level: e.level, notice: e.notice };
-      showNotice();
+      if (shortNoticeText(language, e.notice, { where: 'indicator', panel }) !== null) {
+        shown = { level: e.level, notice: e.notice };
+        clock.follow('idle');
+        showNotice();
+      }
       return;
     }
-    if (e.kind !== 'level') return;
-    meter.show(e.level);
+    if (e.kind === 'level') meter.show(e.level);
   };
   return {
     apply,
@@ -176,6 +222,7 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
       document.documentElement.lang = next === 'zh' ? 'zh-CN' : 'en';
       meter.setLanguage(next);
       label.textContent = indicatorLabel(state, language);
+      clock.tick();
       showNotice();
     },
     setPanelShowsFailures(next) {
@@ -184,8 +231,7 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
     },
     setLiveText(on) {
       liveOn = on;
-      if (on) root.dataset.live = '';
-      else delete root.dataset.live;
+      root.toggleAttribute('data-live', on);
       layout();
     },
   };

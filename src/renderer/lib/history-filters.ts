@@ -13,7 +13,7 @@ export type TimeRange = 'today' | '7d' | '30d' | 'all';
 export const TIME_RANGES: readonly TimeRange[] = ['today', '7d', '30d', 'all'];
 
 /** A tag group of the tag row. */
-export type TagGroup = 'modes' | 'sttModels' | 'llmModels';
+export type TagGroup = 'modes' | 'sttModels' | 'llmModels' | 'apps';
 
 /** What the user has chosen in the toolbar and tag row. `text` is the debounced search text. */
 export interface HistoryFilters {
@@ -23,6 +23,8 @@ export interface HistoryFilters {
   readonly modes: readonly string[];
   readonly sttModels: readonly string[];
   readonly llmModels: readonly string[];
+  /** Apps dictated into (app rules, the input context). */
+  readonly apps: readonly string[];
   readonly corrected: boolean;
 }
 
@@ -38,6 +40,7 @@ export const DEFAULT_FILTERS: HistoryFilters = {
   modes: [],
   sttModels: [],
   llmModels: [],
+  apps: [],
   corrected: false,
 };
 
@@ -60,6 +63,7 @@ export function toHistoryQuery(f: HistoryFilters, now: Date, cursor?: string): H
     modes: [...f.modes],
     sttModels: [...f.sttModels],
     llmModels: [...f.llmModels],
+    apps: [...f.apps],
     ...(f.corrected ? { corrected: true } : {}),
     includeArchived: f.archived,
     ...(cursor ? { cursor } : {}),
@@ -86,7 +90,7 @@ export function toggleTag(f: HistoryFilters, group: TagGroup, value: string): Hi
 /** Whether anything differs from the defaults (enables "Clear filters"). */
 export function isFiltered(f: HistoryFilters): boolean {
   return (
-    f.text !== '' || f.time !== DEFAULT_FILTERS.time || f.archived !== DEFAULT_FILTERS.archived || f.corrected || f.modes.length > 0 || f.sttModels.length > 0 || f.llmModels.length > 0
+    f.text !== '' || f.time !== DEFAULT_FILTERS.time || f.archived !== DEFAULT_FILTERS.archived || f.corrected || f.modes.length > 0 || f.sttModels.length > 0 || f.llmModels.length > 0 || f.apps.length > 0
   );
 }
 

@@ -5,7 +5,11 @@
 
 import { aiEn, aiZh } from './messages-ai.ts';
 import { historyEn, historyZh } from './messages-history.ts';
+import { learningEn, learningZh } from './messages-learning.ts';
 import { onboardingEn, onboardingZh } from './messages-onboarding.ts';
+import { recordingsEn, recordingsZh } from './messages-recordings.ts';
+import { appRulesEn, appRulesZh } from './messages-app-rules.ts';
+import { rulesEn, rulesZh } from './messages-rules.ts';
 import { panelEn, panelZh } from './messages-panel.ts';
 import { settingsEn, settingsZh } from './messages-settings.ts';
 
@@ -80,7 +84,11 @@ const en = {
   ...settingsEn,
   ...aiEn,
   ...panelEn,
+  ...learningEn,
   ...onboardingEn,
+  ...recordingsEn,
+  ...appRulesEn,
+  ...rulesEn,
 } as const;
 
 /** A key of the string table. */
@@ -151,7 +159,11 @@ const zh: Readonly<Record<MessageKey, string>> = {
   ...settingsZh,
   ...aiZh,
   ...panelZh,
+  ...learningZh,
   ...onboardingZh,
+  ...recordingsZh,
+  ...appRulesZh,
+  ...rulesZh,
 };
 
 const tables: Readonly<Record<UiLanguage, Readonly<Record<MessageKey, string>>>> = { en, zh };

@@ -75,6 +75,7 @@ export const panelEn = {
   'indicator.enhancing': 'Enhancing',
   'indicator.preview': 'Preview',
   'indicator.output': 'Pasting',
+  'indicator.elapsed': '{seconds} s',
 } as const;
 
 /** Chinese strings of the preview panel. */
@@ -152,4 +153,5 @@ export const panelZh: Readonly<Record<keyof typeof panelEn, string>> = {
   'indicator.enhancing': '正在润色',
   'indicator.preview': '等待确认',
   'indicator.output': '正在粘贴',
+  'indicator.elapsed': '{seconds} 秒',
 };

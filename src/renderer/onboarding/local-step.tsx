@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import type { ConfigSnapshot } from '../../shared/ipc/wire-types.ts';
 import { TextField } from '../components/text-field.tsx';
@@ -7,7 +7,7 @@ import { useModels, type ModelsState } from '../hooks/use-models.ts';
 import { stringAt } from '../lib/config-view.ts';
 import { speechModelName } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
-import { ModelManager } from '../settings/model-manager.tsx';
+import { ModelManager, type RecommendFor } from '../settings/model-manager.tsx';
 
 /** Props of a setup step. */
 export interface SetupStepProps {
@@ -19,12 +19,14 @@ export interface SetupStepProps {
 }
 
 /**
- * Step 2, on this computer: the recommended models for the UI language as the same cards Settings shows, and the
- * download address. Downloading or using a model makes it the local engine's model.
+ * Step 2, on this computer: which languages the user will speak (the UI language's by default, so the first
+ * card is the model a new install's config names), the recommended models for it as the same cards Settings
+ * shows, and the download address. Downloading or using a model makes it the local engine's model.
  */
 export function LocalStep({ bridge, config, saver, onReady }: SetupStepProps) {
   const { t, lang } = useI18n();
   const models = useModels(bridge);
+  const [speak, setSpeak] = useState<RecommendFor>(lang);
   const local = stringAt(config, 'asr.engine', 'local') === 'local';
   const model = stringAt(config, 'asr.local.model', 'base');
   const choose = (name: string): void => {
@@ -48,7 +50,16 @@ export function LocalStep({ bridge, config, saver, onReady }: SetupStepProps) {
     <>
       <h2 className="step-heading">{t('onboarding.local.heading')}</h2>
       <p className="help step-help">{t('onboarding.local.pick')}</p>
-      <ModelManager state={state} selected={chosen ? model : ''} onUse={choose} recommendedOnly />
+      <fieldset className="speak-choice" role="radiogroup">
+        <legend>{t('onboarding.speak')}</legend>
+        {(lang === 'zh' ? (['zh', 'multi'] as const) : (['en', 'multi'] as const)).map((v) => (
+          <label key={v}>
+            <input type="radio" name="speak" value={v} checked={speak === v} onChange={() => setSpeak(v)} />
+            {t(`onboarding.speak.${v}`)}
+          </label>
+        ))}
+      </fieldset>
+      <ModelManager state={state} selected={chosen ? model : ''} onUse={choose} recommendedOnly recommendFor={speak} />
       {installed ? (
         <p className="status status-set step-status" role="status">
           {t('onboarding.local.ready', { model: speechModelName(model, lang) })}

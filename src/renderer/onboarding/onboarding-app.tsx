@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import type { ConfigSnapshot } from '../../shared/ipc/wire-types.ts';
 import { I18nProvider } from '../components/i18n-provider.tsx';
@@ -8,15 +8,10 @@ import { stringAt } from '../lib/config-view.ts';
 import { errorText } from '../lib/errors.ts';
 import { resolveLanguage } from '../lib/i18n.ts';
 import { useI18n } from '../lib/i18n-context.ts';
-import { ChooseStep, type SpeechPath } from './choose-step.tsx';
-import { CloudStep } from './cloud-step.tsx';
-import { LocalStep } from './local-step.tsx';
-import { TryStep } from './try-step.tsx';
+import type { SpeechPath } from './choose-step.tsx';
+import { SETUP_STEPS } from './steps.tsx';
 
-type Step = 'choose' | 'setup' | 'try';
-const STEPS: readonly Step[] = ['choose', 'setup', 'try'];
-
-/** The first-run window: where speech is recognised (this computer or a cloud service), set it up, try one dictation. */
+/** The first-run window: where speech is recognised, set it up, the microphone, permissions, the hotkey, one dictation. */
 export function OnboardingApp({ bridge }: { readonly bridge: TingxieBridge }) {
   const { config, error, update } = useConfig(bridge);
   const language = resolveLanguage(stringAt(config, 'ui.language', 'system'), navigator.language);
@@ -36,33 +31,36 @@ interface BodyProps {
 function OnboardingBody({ bridge, config, onSaved }: BodyProps) {
   const { t } = useI18n();
   const saver = useConfigSaver(bridge, onSaved);
-  const [step, setStep] = useState<Step>('choose');
+  const [index, setIndex] = useState(0);
   const [path, setPath] = useState<SpeechPath>(stringAt(config, 'asr.engine', 'local') === 'remote' ? 'cloud' : 'local');
-  // Whether the chosen engine works: the model is installed, or the cloud test passed.
+  const [platform, setPlatform] = useState('linux');
+  // Whether the current gated step may be left: the engine works, a usable key is chosen.
   const [ready, setReady] = useState(false);
+  const onReady = useCallback((r: boolean) => setReady(r), []);
   const [closeError, setCloseError] = useState<string | null>(null);
   useEffect(() => {
     document.title = t('onboarding.title');
   }, [t]);
-  const index = STEPS.indexOf(step);
+  useEffect(() => {
+    bridge.app.info().then((i) => setPlatform(i.platform), () => undefined);
+  }, [bridge]);
+  const step = SETUP_STEPS[index] ?? SETUP_STEPS[0];
+  const last = index === SETUP_STEPS.length - 1;
+  const go = (to: number): void => {
+    setReady(false);
+    setIndex(to);
+  };
   const close = (): void => {
     bridge.onboarding.close().catch((e: unknown) => setCloseError(errorText(e)));
   };
-  const next = (): void => {
-    if (step === 'try') close();
-    else setStep(STEPS[index + 1] ?? 'try');
-  };
   return (
-    <main className="onboarding">
+    <main className="onboarding" data-step={step?.id}>
       <header className="onboarding-header">
         <h1>{t('onboarding.title')}</h1>
-        <span className="help">{t('onboarding.step', { n: index + 1, total: STEPS.length })}</span>
+        <span className="help">{t('onboarding.step', { n: index + 1, total: SETUP_STEPS.length })}</span>
       </header>
       <div className="onboarding-body">
-        {step === 'choose' ? <ChooseStep path={path} onChange={setPath} /> : null}
-        {step === 'setup' && path === 'local' ? <LocalStep bridge={bridge} config={config} saver={saver} onReady={setReady} /> : null}
-        {step === 'setup' && path === 'cloud' ? <CloudStep bridge={bridge} config={config} saver={saver} onReady={setReady} /> : null}
-        {step === 'try' ? <TryStep bridge={bridge} config={config} /> : null}
+        {step?.render({ bridge, config, saver, platform, path, setPath, onReady })}
         {closeError ? <p className="field-error">{closeError}</p> : null}
       </div>
       <footer className="onboarding-footer">
@@ -71,12 +69,12 @@ function OnboardingBody({ bridge, config, onSaved }: BodyProps) {
         </button>
         <span className="grow" />
         {index > 0 ? (
-          <button type="button" onClick={() => setStep(STEPS[index - 1] ?? 'choose')}>
+          <button type="button" onClick={() => go(index - 1)}>
             {t('onboarding.back')}
           </button>
         ) : null}
-        <button type="button" className="primary" disabled={step === 'setup' && !ready} onClick={next}>
-          {step === 'try' ? t('onboarding.finish') : t('onboarding.next')}
+        <button type="button" className="primary" disabled={step?.gated === true && !ready} onClick={() => (last ? close() : go(index + 1))}>
+          {last ? t('onboarding.finish') : t('onboarding.next')}
         </button>
       </footer>
     </main>

@@ -4,33 +4,30 @@ import type { ConfigSnapshot } from '../../shared/ipc/wire-types.ts';
 import { keyDisplayName } from '../../shared/key-names.ts';
 import { noticeText } from '../../shared/notices/notice-text.ts';
 import { stringAt, valueAt } from '../lib/config-view.ts';
+import type { UiLanguage } from '../lib/i18n.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
 type Phase = 'idle' | 'recording' | 'working' | 'done' | 'failed';
 
-/** The hold-to-talk key (or the toggle shortcut) as the OS names it. */
-function keyName(config: ConfigSnapshot, platform: string): { readonly toggle: boolean; readonly key: string } {
+/** The hold-to-talk key (or the toggle shortcut) as the OS names it, in the UI language. */
+function keyName(config: ConfigSnapshot, platform: string, lang: UiLanguage): { readonly toggle: boolean; readonly key: string } {
   if (stringAt(config, 'recording.mode', 'hold') === 'toggle') {
     return { toggle: true, key: stringAt(config, 'recording.toggle_shortcut', '').replace('CommandOrControl', platform === 'darwin' ? '⌘' : 'Ctrl') };
   }
   const keys = valueAt(config, 'hotkeys');
   const on = keys !== null && typeof keys === 'object' && !Array.isArray(keys) ? Object.entries(keys).filter(([, v]) => v === true).map(([k]) => k) : [];
-  return { toggle: false, key: on.map((k) => keyDisplayName(k, platform)).join(' / ') };
+  return { toggle: false, key: on.map((k) => keyDisplayName(k, platform, lang)).join(' / ') };
 }
 
 /**
  * Step 3: one real dictation. The user clicks into the box (the app dictated into) and speaks; the dictation
  * events say how it goes, and the recognised text shows here even before the paste lands in the box.
  */
-export function TryStep({ bridge, config }: { readonly bridge: TingxieBridge; readonly config: ConfigSnapshot }) {
+export function TryStep({ bridge, config, platform }: { readonly bridge: TingxieBridge; readonly config: ConfigSnapshot; readonly platform: string }) {
   const { t, lang } = useI18n();
-  const [platform, setPlatform] = useState('linux');
   const [phase, setPhase] = useState<Phase>('idle');
   const [heard, setHeard] = useState('');
   const [failure, setFailure] = useState('');
-  useEffect(() => {
-    bridge.app.info().then((i) => setPlatform(i.platform), () => undefined);
-  }, [bridge]);
   useEffect(
     () =>
       bridge.on.dictationEvent((e) => {
@@ -50,7 +47,7 @@ export function TryStep({ bridge, config }: { readonly bridge: TingxieBridge; re
       }),
     [bridge, lang],
   );
-  const { toggle, key } = keyName(config, platform);
+  const { toggle, key } = keyName(config, platform, lang);
   return (
     <>
       <h2 className="step-heading">{t('onboarding.try.heading')}</h2>

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
+import type { TextRulesReport } from '../../shared/history/record.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { diffParts, vocabularyPair } from '../lib/preview-diff.ts';
 
 /** The diff between the transcript and the final text; clicking a change adds `wrong → right` to the vocabulary. */
-export function DiffView({ bridge, asrText, finalText }: { readonly bridge: TingxieBridge; readonly asrText: string; readonly finalText: string }) {
+export function DiffView({ bridge, asrText, finalText, textRules }: { readonly bridge: TingxieBridge; readonly asrText: string; readonly finalText: string; readonly textRules?: TextRulesReport | null }) {
   const { t } = useI18n();
   const parts = useMemo(() => diffParts(asrText, finalText), [asrText, finalText]);
   const [status, setStatus] = useState<{ readonly ok: boolean; readonly text: string } | null>(null);
@@ -43,11 +44,26 @@ export function DiffView({ bridge, asrText, finalText }: { readonly bridge: Ting
           })}
         </p>
       )}
+      <RulesFired report={textRules ?? null} />
       {status ? (
         <p className={status.ok ? 'help' : 'field-error'} role="status" data-testid="panel-diff-status">
           {status.text}
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** What the text rules did before this text reached the AI and the diff (src/main/text-rules/): removed pieces, fired rules. */
+function RulesFired({ report }: { readonly report: TextRulesReport | null }) {
+  const { t } = useI18n();
+  if (report === null || (report.removed.length === 0 && report.fired.length === 0)) return null;
+  const sep = t('vocab.listSeparator');
+  return (
+    <p className="help" data-testid="panel-diff-rules">
+      {report.removed.length > 0 ? t('rules.diff.removed', { items: report.removed.map((r) => `“${r.text}”`).join(sep) }) : null}
+      {report.removed.length > 0 && report.fired.length > 0 ? ' ' : null}
+      {report.fired.length > 0 ? t('rules.diff.fired', { items: report.fired.map((f) => `${f.from} → ${f.to.split('\n')[0] ?? ''}`).join(sep) }) : null}
+    </p>
   );
 }

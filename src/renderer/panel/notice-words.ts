@@ -24,7 +24,7 @@ export function noticeWords(lang: UiLanguage, notice: Notice, labelOf: (mode: st
   let plain: Notice = notice;
   // Texts that put the reason in brackets lose it from the headline (an empty reason adds nothing).
   if (reason !== null && STRIPPED.has(notice.code)) plain = { ...notice, reason: '' } as Notice;
-  if (plain.code === 'mode-changed') plain = { ...plain, mode: labelOf(plain.mode) };
+  if (plain.code === 'mode-changed' || plain.code === 'mode-by-rule') plain = { ...plain, mode: labelOf(plain.mode) };
   if (plain.code === 'mode-invalid') plain = { ...plain, fallback: labelOf(plain.fallback) };
   // A provider's refusal is already said in words (notice-text.ts); its own message stays inside it.
   const refused = notice.code === 'llm-fallback' && notice.refusal;

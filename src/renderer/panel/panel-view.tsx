@@ -11,6 +11,7 @@ import { ModeBar } from './mode-bar.tsx';
 import { NoticeBar } from './notice-bar.tsx';
 import { OnDemandButtons, PromptView, ThinkingView, type OnDemandView } from './on-demand.tsx';
 import { PanelFooter } from './panel-footer.tsx';
+import { ProposalBar } from './proposal-bar.tsx';
 import { usePanelActions, runPanelKey } from './panel-actions.ts';
 import { canConfirm, retryKind, type PanelState, type RecentPreview } from './panel-state.ts';
 import { RecentList } from './recent-list.tsx';
@@ -76,6 +77,8 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
         busy={s.state === 'enhancing' && !s.edited && reopened === null}
         onEdit={(value) => dispatch(reopened ? { type: 'edit-reopened', text: value } : { type: 'edit', text: value })}
       />
+      {/* An edit of a name or term offers the pair for the vocabulary (learning from edits). */}
+      <ProposalBar bridge={bridge} before={s.result?.text ?? s.asrText} after={s.draft} active={s.edited && reopened === null && s.sessionId !== null} />
       <div className="panel-info-row">
         {!reopened ? <InfoLine result={s.result} edited={s.edited} labelOf={labelOf} /> : <span className="panel-info" />}
         <OnDemandButtons open={view} onOpen={setView} hasSession={s.sessionId !== null && reopened === null && s.failedSession === null} />
@@ -194,7 +197,7 @@ function PanelExtra({ view, bridge, s, labelOf, onReopen }: {
   const reopened = s.reopened;
   return (
     <div className="panel-extra">
-      {view === 'diff' && !reopened ? <DiffView bridge={bridge} asrText={s.asrText} finalText={s.draft} /> : null}
+      {view === 'diff' && !reopened ? <DiffView bridge={bridge} asrText={s.asrText} finalText={s.draft} textRules={s.result?.textRules ?? null} /> : null}
       {view === 'prompt' && s.sessionId !== null && !reopened ? <PromptView bridge={bridge} sessionId={s.sessionId} mode={s.mode} modeLabel={labelOf(s.mode)} /> : null}
       {view === 'thinking' && !reopened ? <ThinkingView thinking={s.thinking} /> : null}
       {view === 'recent' ? <RecentList recent={s.recent} labelOf={labelOf} onReopen={onReopen} /> : null}

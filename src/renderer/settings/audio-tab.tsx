@@ -1,33 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useMicrophones } from '../hooks/use-microphones.ts';
 import { NumberField } from '../components/number-field.tsx';
 import { SelectField } from '../components/select-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { boolAt, numberAt, valueAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import type { TabProps } from './tab-props.ts';
-
-/** Audio inputs the page can see (labels are empty until a page was granted the microphone once). */
-function useMicrophones(): readonly MediaDeviceInfo[] {
-  const [devices, setDevices] = useState<readonly MediaDeviceInfo[]>([]);
-  useEffect(() => {
-    const md = typeof navigator !== 'undefined' ? navigator.mediaDevices : undefined;
-    if (!md?.enumerateDevices) return;
-    let live = true;
-    const load = () => {
-      md.enumerateDevices().then(
-        (all) => live && setDevices(all.filter((d) => d.kind === 'audioinput' && d.deviceId !== 'default' && d.deviceId !== '')),
-        () => undefined,
-      );
-    };
-    load();
-    md.addEventListener('devicechange', load);
-    return () => {
-      live = false;
-      md.removeEventListener('devicechange', load);
-    };
-  }, []);
-  return devices;
-}
 
 /** Audio: microphone, a live level meter (fed by the recorder's level events), limits, VAD. */
 export function AudioTab({ config, saver, bridge }: TabProps) {
@@ -81,16 +59,23 @@ export function AudioTab({ config, saver, bridge }: TabProps) {
           <meter className="level" aria-labelledby="audio-meter-label" min={0} max={1} low={0.6} high={0.85} optimum={0.3} value={level} />
         </div>
         {num('audio.max_recording_seconds', 'audio-max-seconds', 'audio.maxSeconds', 120, 1, 3600)}
-        {num('audio.silence_rms', 'audio-silence', 'audio.silence', 20, 0, 32768, t('audio.silence.help'))}
-        {num('audio.pre_roll_ms', 'audio-pre-roll', 'audio.preRoll', 300, 0, 2000, t('audio.preRoll.help'))}
-        <SwitchField
-          id="audio-vad"
-          label={t('audio.vad')}
-          checked={boolAt(config, 'audio.vad_enabled', false)}
-          error={saver.errors['audio.vad_enabled']}
-          onChange={(v) => saver.save('audio.vad_enabled', v)}
-        />
       </div>
+      {/* Tuning most people never need, in plain words; the technical unit is in each one-line explanation. */}
+      <details className="advanced" data-testid="audio-advanced">
+        <summary>{t('settings.advanced')}</summary>
+        <div className="group">
+          {num('audio.silence_rms', 'audio-silence', 'audio.silence', 20, 0, 32768, t('audio.silence.help'))}
+          {num('audio.pre_roll_ms', 'audio-pre-roll', 'audio.preRoll', 300, 0, 2000, t('audio.preRoll.help'))}
+          <SwitchField
+            id="audio-vad"
+            label={t('audio.vad')}
+            help={t('audio.vad.help')}
+            checked={boolAt(config, 'audio.vad_enabled', false)}
+            error={saver.errors['audio.vad_enabled']}
+            onChange={(v) => saver.save('audio.vad_enabled', v)}
+          />
+        </div>
+      </details>
     </>
   );
 }

@@ -2,10 +2,11 @@ import { NumberField } from '../components/number-field.tsx';
 import { SwitchField } from '../components/switch-field.tsx';
 import { boolAt, numberAt } from '../lib/config-view.ts';
 import { useI18n } from '../lib/i18n-context.ts';
+import { AudioRetention } from './audio-retention.tsx';
 import { PrivacyActions } from './privacy-actions.tsx';
 import type { TabProps } from './tab-props.ts';
 
-/** History & privacy: whether history is kept, and for how many days. */
+/** History & privacy: whether history is kept, for how many days, and how long its recordings are kept. */
 export function PrivacyTab({ config, saver, bridge }: TabProps) {
   const { t } = useI18n();
   return (
@@ -30,6 +31,7 @@ export function PrivacyTab({ config, saver, bridge }: TabProps) {
           error={saver.errors['history.retention_days']}
           onCommit={(v) => saver.save('history.retention_days', v, t('privacy.retention'))}
         />
+        <AudioRetention config={config} saver={saver} bridge={bridge} />
       </div>
       <PrivacyActions bridge={bridge} />
     </>

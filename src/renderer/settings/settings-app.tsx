@@ -10,15 +10,17 @@ import { stringAt } from '../lib/config-view.ts';
 import { resolveLanguage } from '../lib/i18n.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 import { AiTab } from './ai-tab.tsx';
+import { AppRulesTab } from './app-rules-tab.tsx';
 import { AudioTab } from './audio-tab.tsx';
 import { SpeechTab } from './speech-tab.tsx';
 import { VocabularyTab } from './vocabulary-tab.tsx';
 import { GeneralTab } from './general-tab.tsx';
 import { PrivacyTab } from './privacy-tab.tsx';
+import { RulesTab } from './rules-tab.tsx';
 import type { TabProps } from './tab-props.ts';
 
-type TabId = 'general' | 'audio' | 'speech' | 'ai' | 'vocabulary' | 'privacy';
-const tabIds: readonly TabId[] = ['general', 'audio', 'speech', 'ai', 'vocabulary', 'privacy'];
+type TabId = 'general' | 'audio' | 'speech' | 'ai' | 'apps' | 'vocabulary' | 'rules' | 'privacy';
+const tabIds: readonly TabId[] = ['general', 'audio', 'speech', 'ai', 'apps', 'vocabulary', 'rules', 'privacy'];
 
 /** The settings window: language from config, sidebar of sections, load-issue banner. */
 export function SettingsApp({ bridge }: { readonly bridge: TingxieBridge }) {
@@ -127,6 +129,10 @@ function TabContent({ tab, props }: { readonly tab: TabId; readonly props: TabPr
       return <AiTab {...props} />;
     case 'vocabulary':
       return <VocabularyTab {...props} />;
+    case 'rules':
+      return <RulesTab {...props} />;
+    case 'apps':
+      return <AppRulesTab {...props} />;
     case 'privacy':
       return <PrivacyTab {...props} />;
     default: {

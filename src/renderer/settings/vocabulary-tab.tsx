@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { VocabImportResult, VocabItem } from '../../shared/ipc/settings-types.ts';
 import { errorText } from '../lib/errors.ts';
 import { useI18n, type Translate } from '../lib/i18n-context.ts';
+import { LearningSwitches } from './learning-switches.tsx';
 import type { TabProps } from './tab-props.ts';
 
 /** What an import did, naming the pairs that were already there (at most five, then how many more). */
@@ -36,7 +37,7 @@ function ImportExport({ onImport, onExport }: { readonly onImport: () => void; r
 }
 
 /** Vocabulary manager: search, add, edit, delete (confirmed), import/export, hit/miss counters. */
-export function VocabularyTab({ bridge }: TabProps) {
+export function VocabularyTab({ bridge, config, saver }: TabProps) {
   const { t } = useI18n();
   const [filter, setFilter] = useState('');
   const [items, setItems] = useState<readonly VocabItem[]>([]);
@@ -74,6 +75,7 @@ export function VocabularyTab({ bridge }: TabProps) {
   return (
     <>
       <h2>{t('settings.tab.vocabulary')}</h2>
+      <LearningSwitches config={config} saver={saver} />
       <AddForm error={error} onAdd={(w, r, clear) => void runUnlessDuplicate(w, r, undefined, () => bridge.vocabulary.add({ wrong: w, right: r }), clear)} />
       <div className="toolbar flush">
         <input type="search" className="search" aria-label={t('vocab.search')} placeholder={t('vocab.search')} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROVIDER_KINDS } from '../provider-kinds.ts';
 import { credentialPathIn, urlHoldsCredential } from '../redact.ts';
+import { appRulesSchema, SUBMIT_KEYS } from './app-rules.ts';
 
 /*
  * The one schema of config.json. Where WenZi (the seed design) has a setting, its key path and default are
@@ -15,7 +16,7 @@ import { credentialPathIn, urlHoldsCredential } from '../redact.ts';
  */
 
 /** Config format version this build writes; migrations.ts lifts older files to it. */
-export const CONFIG_VERSION = 3;
+export const CONFIG_VERSION = 4;
 
 /** Names of keys that hold secrets; they are refused anywhere in config.json (secrets.ts stores them). */
 export const SECRET_KEY_NAMES: ReadonlySet<string> = new Set([
@@ -140,6 +141,13 @@ export const configSchema = z.object({
        * clipboard-enhance key). '' = none, the default: every candidate combination is some app's shortcut.
        */
       enhance_selection_shortcut: z.union([z.literal(''), accelerator]).default(''),
+      /**
+       * The last dictation one key away (tray: Paste / Copy / Reopen last): paste it into the focused app,
+       * copy it, reopen its preview. '' = none, the default, for the same reason as above.
+       */
+      paste_last_shortcut: z.union([z.literal(''), accelerator]).default(''),
+      copy_last_shortcut: z.union([z.literal(''), accelerator]).default(''),
+      reopen_last_shortcut: z.union([z.literal(''), accelerator]).default(''),
       prev_mode_key: recordingKey.default('left'),
       next_mode_key: recordingKey.default('right'),
     })
@@ -235,11 +243,49 @@ export const configSchema = z.object({
           /** Hotwords passed to whisper's initial prompt, and its character cap. */
           max_dynamic_hotwords: int(0, 100).default(10),
           max_hotword_chars: int(0, 2000).default(200),
+          /** Propose vocabulary pairs from the user's edits in the preview and History (edit-learning/edit-learner.ts). */
+          learn_from_edits: z.boolean().default(true),
+          /** Add a learned pair without asking once the same correction has been confirmed twice. */
+          auto_add_learned: z.boolean().default(true),
         })
         .prefault({}),
       context_note: z.string().max(4000).default(''),
       /** Context window (tokens) instead of what the provider reports: one number, or one per model name. */
       context_window: z.union([int(512, 10_000_000), z.record(z.string().min(1).max(200), int(512, 10_000_000))]).optional(),
+      /** The built-in engine (provider kind `local`, src/main/enhance/local-llm/): its context, threads, kept sequences, memory and idle unload. */
+      local: z
+        .object({
+          /** Tokens per sequence (prompt + answer). */
+          context_size: int(512, 131_072).default(4096),
+          /** CPU threads; 0 = llama.cpp's choice. */
+          threads: int(0, 256).default(0),
+          /** Recently used modes whose prompt stays evaluated (fewer when they would not fit memory_mb). */
+          max_sequences: int(1, 16).default(4),
+          memory_mb: int(64, 65_536).default(1024),
+          /** Unload the model after this many idle minutes; 0 keeps it loaded. */
+          idle_unload_minutes: int(0, 1440).default(10),
+        })
+        .prefault({}),
+      /** Key-down warm-up of the prompt prefix: the built-in engine and local servers ('local'), cloud providers too ('all', one request each), or never. */
+      warm_up: z.enum(['local', 'all', 'off']).default('local'),
+    })
+    .prefault({}),
+  /**
+   * Text rules run on the recognized text before the LLM and the paste, without an LLM
+   * (src/main/text-rules/): fillers and stutters removed, spoken self-corrections applied, replacement rules
+   * and snippets (stored in text-rules.json in the data folder). On by default (as Handy's filler removal):
+   * a config without the section gets it on; each switch is in Settings › Text rules and per mode.
+   */
+  text_rules: z
+    .object({
+      /** Hesitations (嗯, 呃, um, uh), fillers set off by pauses (那个，…, you know), stutters (我我我, I I). */
+      fillers: z.boolean().default(true),
+      /** "明天三点，不对，四点" → "明天四点"; "at 3, I mean 4" → "at 4"; "scratch that". */
+      self_corrections: z.boolean().default(true),
+      replacements: z.boolean().default(true),
+      snippets: z.boolean().default(true),
+      /** Per mode (mode id → on/off): the removal stages (fillers, self-corrections) in that mode; absent = on. */
+      modes: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), z.boolean()).default({}),
     })
     .prefault({}),
   output: z
@@ -249,9 +295,14 @@ export const configSchema = z.object({
       preview_on_failure: z.boolean().default(false),
       method: z.enum(['paste', 'copy']).default('paste'),
       restore_clipboard: z.boolean().default(true),
+      /** WenZi's key, read only by the v3 → v4 migration (which turns `true` into submit_key "enter"). */
       append_newline: z.boolean().default(false),
+      /** The key pressed after a paste lands (Enter sends in most chats); an app rule may choose another. */
+      submit_key: z.enum(SUBMIT_KEYS).default('none'),
     })
     .prefault({}),
+  /** Modes and outputs that follow the app dictated into (shared/config/app-rules.ts); first match wins. */
+  app_rules: appRulesSchema,
   history: z
     .object({
       enabled: z.boolean().default(true),

@@ -31,6 +31,8 @@ export const historyQuerySchema = z.object({
   sttModels: z.array(z.string().max(200)).max(100).default([]),
   /** LLM models to keep (empty = all). */
   llmModels: z.array(z.string().max(200)).max(100).default([]),
+  /** Apps dictated into (the input context's app name; '' = not known) to keep (empty = all). */
+  apps: z.array(z.string().max(200)).max(100).default([]),
   /** Only records the user corrected (true) or did not (false). */
   corrected: z.boolean().optional(),
   /**
@@ -82,6 +84,7 @@ export const facetCountsSchema = z.object({
   modes: z.record(z.string(), z.number()),
   sttModels: z.record(z.string(), z.number()),
   llmModels: z.record(z.string(), z.number()),
+  apps: z.record(z.string(), z.number()),
   corrected: z.object({ yes: z.number(), no: z.number() }),
 });
 export type FacetCounts = z.infer<typeof facetCountsSchema>;
@@ -114,8 +117,8 @@ export interface HistoryMatchCount {
 
 /** Usage statistics window. */
 export const statsQuerySchema = z.object({
-  /** Number of local days ending today (inclusive). Ignored when `since` is given. */
-  days: z.union([z.literal(7), z.literal(14), z.literal(30)]).default(7),
+  /** Number of local days ending today (inclusive), or 'all' (from the first record's day). Ignored when `since` is given. */
+  days: z.union([z.literal(7), z.literal(14), z.literal(30), z.literal('all')]).default(7),
   /** Start of the window (ISO); overrides `days`. */
   since: isoDate.optional(),
   /** Local time minus UTC in minutes (east positive: China = 480; i.e. `-new Date().getTimezoneOffset()`). */
@@ -138,6 +141,8 @@ export const usageCountersSchema = z.object({
   promptTokens: z.number().int(),
   completionTokens: z.number().int(),
   cachedTokens: z.number().int(),
+  /** Words of the delivered texts (shared/count-words.ts: a Chinese character or a Latin word is one). */
+  words: z.number().int(),
 });
 export type UsageCounters = z.infer<typeof usageCountersSchema>;
 

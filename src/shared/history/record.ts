@@ -29,6 +29,17 @@ export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 export const inputContextSchema = z.union([z.string(), z.null(), z.record(z.string(), z.unknown())]);
 export type InputContext = z.infer<typeof inputContextSchema>;
 
+/**
+ * What the text rules (src/main/text-rules/) did to the recognized text before the LLM and the paste:
+ * the pieces they removed (fillers, stutters, self-corrected words) and the replacement rules and snippets
+ * that fired. `asr_text` stays the text as recognized; this says how the text the LLM saw came from it.
+ */
+export const textRulesReportSchema = z.object({
+  removed: z.array(z.object({ text: z.string().max(2000), kind: z.enum(['filler', 'stutter', 'self-correction']) })).max(1000),
+  fired: z.array(z.object({ kind: z.enum(['replacement', 'snippet']), from: z.string().max(2000), to: z.string().max(20_000) })).max(1000),
+});
+export type TextRulesReport = z.infer<typeof textRulesReportSchema>;
+
 /** Record as written by Tingxie (every field it owns is present). */
 export const historyRecordSchema = z.object({
   /** Time-sortable unique id (see `newRecordId`). */
@@ -58,6 +69,8 @@ export const historyRecordSchema = z.object({
   usage: tokenUsageSchema.optional(),
   /** Why enhancement fell back to the raw ASR text (failure or guard); absent when it did not. */
   enhance_error: z.string().max(500).optional(),
+  /** What the text rules removed and which rules fired (absent when they changed nothing, and on older records). */
+  text_rules: textRulesReportSchema.optional(),
 });
 export type HistoryRecord = z.infer<typeof historyRecordSchema>;
 
@@ -82,9 +95,11 @@ export type StoredRecord = z.infer<typeof storedRecordSchema>;
 /** Fields a caller supplies to `log()`; the store assigns `id` and `timestamp` when absent. */
 export type NewHistoryRecord = Omit<HistoryRecord, 'id' | 'timestamp'> & Partial<Pick<HistoryRecord, 'id' | 'timestamp'>>;
 
-/** Fields that may be changed after logging. */
+/** Fields that may be changed after logging (the texts and model: a recording transcribed again replaces them). */
 export const recordUpdateSchema = historyRecordSchema
-  .pick({ final_text: true, user_corrected: true, outcome: true, enhanced_text: true })
+  .pick({ final_text: true, user_corrected: true, outcome: true, enhanced_text: true, asr_text: true, stt_model: true })
+  // Without the record's default (''): an update that does not name the language leaves it alone.
+  .extend({ language: z.string() })
   .partial()
   .strict();
 export type RecordUpdate = z.infer<typeof recordUpdateSchema>;

@@ -3,8 +3,12 @@
  * the schemas. contract.ts checks at compile time that this list and the contract agree.
  */
 import { dictationChannelArity, dictationEventChannels } from './dictation-channels.ts';
-import { onboardingChannelArity } from './onboarding-channels.ts';
+import { learningChannelArity } from './learning-channels.ts';
+import { recordingsChannelArity } from './recordings-channels.ts';
+import { appRulesChannelArity } from './app-rules-channels.ts';
+import { onboardingChannelArity, onboardingEventChannels } from './onboarding-channels.ts';
 import { settingsChannelArity, settingsEventChannels } from './settings-channels.ts';
+import { textRulesChannelArity } from './text-rules-channels.ts';
 
 /**
  * Invoke channels (`domain:verb`, renderer → main) and how many payload arguments each takes: 0 means
@@ -32,6 +36,10 @@ export const invokeChannelArity = {
   ...dictationChannelArity,
   ...settingsChannelArity,
   ...onboardingChannelArity,
+  ...learningChannelArity,
+  ...recordingsChannelArity,
+  ...appRulesChannelArity,
+  ...textRulesChannelArity,
 } as const satisfies Readonly<Record<`${string}:${string}`, 0 | 1>>;
 
 /** Every invoke channel name. */
@@ -41,7 +49,7 @@ export type InvokeChannel = keyof typeof invokeChannelArity;
 export const invokeChannels = Object.keys(invokeChannelArity) as readonly InvokeChannel[];
 
 /** Event channels (main → renderer), delivered to every trusted window. */
-export const eventChannels = ['config:changed', 'app:notice', 'history:changed', ...dictationEventChannels, ...settingsEventChannels] as const;
+export const eventChannels = ['config:changed', 'app:notice', 'history:changed', ...dictationEventChannels, ...settingsEventChannels, ...onboardingEventChannels] as const;
 
 /** Every event channel name. */
 export type EventChannel = (typeof eventChannels)[number];

@@ -6,8 +6,12 @@ import { z } from 'zod';
 import type { EventChannel, InvokeChannel, invokeChannelArity } from './channels.ts';
 import { dictationContract, dictationEvents } from './dictation-contract.ts';
 import { forbiddenKeys, jsonValueSchema } from './json-value.ts';
-import { onboardingContract } from './onboarding-contract.ts';
+import { learningContract } from './learning-contract.ts';
+import { onboardingContract, onboardingEvents } from './onboarding-contract.ts';
+import { recordingsContract } from './recordings-contract.ts';
+import { appRulesContract } from './app-rules-contract.ts';
 import { settingsContract, settingsEvents } from './settings-contract.ts';
+import { textRulesContract } from './text-rules-contract.ts';
 import { historyQuerySchema, statsQuerySchema } from '../history/query.ts';
 import type { HistoryMatchCount, HistoryPage, UsageStats } from '../history/query.ts';
 import type { StoredRecord } from '../history/record.ts';
@@ -128,6 +132,10 @@ export const ipcContract = {
   ...dictationContract,
   ...settingsContract,
   ...onboardingContract,
+  ...learningContract,
+  ...recordingsContract,
+  ...appRulesContract,
+  ...textRulesContract,
 } as const satisfies { readonly [C in InvokeChannel]: ChannelSpec };
 
 /** Payload types of the main → renderer events. */
@@ -137,6 +145,7 @@ export const ipcEvents = {
   'history:changed': returns<HistoryChangedEvent>(),
   ...dictationEvents,
   ...settingsEvents,
+  ...onboardingEvents,
 } as const satisfies { readonly [E in EventChannel]: TypeMarker<unknown> };
 
 /** The type of the contract. */

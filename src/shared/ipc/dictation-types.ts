@@ -2,6 +2,7 @@
  * Wire shapes of a dictation session (main → panel/indicator events, capture commands) and of the
  * capture window's frames. Kept apart from wire-types.ts so the dictation feature owns one file.
  */
+import type { TextRulesReport } from '../history/record.ts';
 import type { Notice, NoticeLevel } from '../notices/notice.ts';
 
 /** Where a dictation session is; `idle` means no session. Direct mode never enters `preview`. */
@@ -38,6 +39,8 @@ export interface DictationSnapshot {
   readonly thinking: string;
   /** True when this result came from this session's per-mode cache (no new model call). */
   readonly cached: boolean;
+  /** What the text rules removed from the recognized text and which rules fired (the diff view lists them); null when nothing. */
+  readonly textRules?: TextRulesReport | null;
 }
 
 /** Token counts of one enhancement, as providers report them. */

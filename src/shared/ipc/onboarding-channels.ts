@@ -9,11 +9,19 @@ export const onboardingChannelArity = {
   'onboarding:open': 0,
   'onboarding:close': 0,
   'onboarding:verify-speech': 0,
+  'onboarding:mic-test': 0,
+  'onboarding:permissions': 0,
+  'onboarding:open-permission': 1,
+  'onboarding:watch-keys': 1,
 } as const;
 
+/** Events of the onboarding feature: the microphone test's level and the hotkey test's key readout. */
+export const onboardingEventChannels = ['onboarding:mic-level', 'onboarding:key'] as const;
+
 /**
- * Every channel the onboarding window uses: config (UI language, engine, mirror, remote endpoint), the API key
- * (write-only, with its Remove), the model manager, the provider presets, its own calls, and the dictation events of the try-out.
+ * Every channel the onboarding window uses: config (UI language, engine, mirror, remote endpoint, microphone,
+ * hotkey), the API key (write-only, with its Remove), the model manager, the provider presets, its own calls,
+ * and the dictation events of the try-out.
  */
 export const onboardingWindowChannels = {
   invoke: [
@@ -31,6 +39,10 @@ export const onboardingWindowChannels = {
     'dictation:hotkeys',
     'onboarding:close',
     'onboarding:verify-speech',
+    'onboarding:mic-test',
+    'onboarding:permissions',
+    'onboarding:open-permission',
+    'onboarding:watch-keys',
   ],
-  events: ['config:changed', 'models:progress', 'dictation:event', 'app:notice'],
+  events: ['config:changed', 'models:progress', 'dictation:event', 'app:notice', ...onboardingEventChannels],
 } as const;

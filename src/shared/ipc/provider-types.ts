@@ -121,6 +121,8 @@ export interface PromptBudget {
   readonly inputTokens: number;
   readonly promptTokens: number;
   readonly maxOutputTokens: number;
+  /** The count max_tokens was derived from and how it was made: exact, a byte upper bound, or an estimate. */
+  readonly requestCount?: { readonly tokens: number; readonly method: 'exact' | 'bound' | 'estimate' };
   readonly remaining: number;
   readonly historyLines: number;
   readonly dropped: { readonly historyLines: number; readonly retrieved: number; readonly vocabularyPairs: number };

@@ -29,8 +29,10 @@ export interface ModelItem {
   readonly quantized: boolean;
   /** Transcription speed on a typical laptop CPU, 1 (slowest) … 5 (fastest). */
   readonly speed: number;
-  /** Per UI language, the model's place among the recommended ones (0 = first choice); absent when not recommended. */
-  readonly recommended: { readonly zh?: number; readonly en?: number };
+  /** Per UI language (and `multi`, several languages), the model's place among the recommended ones (0 = first choice); absent when not recommended. */
+  readonly recommended: { readonly zh?: number; readonly en?: number; readonly multi?: number };
+  /** Where the catalog view lists it (model-catalog.ts modelGroup). */
+  readonly group: 'chinese' | 'english' | 'multilingual' | 'large';
   readonly download: ModelDownloadState | null;
 }
 

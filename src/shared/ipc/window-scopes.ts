@@ -10,6 +10,8 @@
  */
 import type { InvokeChannel } from './channels.ts';
 import { onboardingWindowChannels } from './onboarding-channels.ts';
+import { recordingsHistoryChannels } from './recordings-channels.ts';
+import { textRulesSettingsChannels } from './text-rules-channels.ts';
 
 /** Window kind → the invoke channels its page calls (derived from src/renderer/<kind>/ and the hooks it uses). */
 export const windowInvokeScopes = {
@@ -31,6 +33,9 @@ export const windowInvokeScopes = {
     'dictation:set-mode',
     'dictation:prompt',
     'vocabulary:add',
+    // Learning from the edit made here: propose a pair, accept it.
+    'learning:propose',
+    'learning:accept',
   ],
   /** History Browser: browse, edit and delete records, re-run a mode, recover sessions, copy text. */
   history: [
@@ -45,6 +50,10 @@ export const windowInvokeScopes = {
     'dictation:recover',
     'dictation:rerun',
     'app:copy-text',
+    'learning:propose',
+    'learning:accept',
+    // Play, save as WAV and re-transcribe a record's kept audio.
+    ...recordingsHistoryChannels,
   ],
   /** Settings: the one window that changes configuration, keys, models, modes, vocabulary and bulk history. */
   settings: [
@@ -60,6 +69,8 @@ export const windowInvokeScopes = {
     'dictation:hotkeys',
     'history:delete-day',
     'history:delete-all',
+    'recordings:usage',
+    'apps:recent',
     'history:export',
     'history:import',
     'vocabulary:list',
@@ -80,6 +91,8 @@ export const windowInvokeScopes = {
     'providers:prompt-report',
     // Settings may open the first-run guide again.
     'onboarding:open',
+    // Replacement rules and snippets: listed, saved, removed and tried (text-rules-channels.ts).
+    ...textRulesSettingsChannels,
   ],
   /** First-run guide: its list lives with its channels (onboarding-channels.ts). */
   onboarding: onboardingWindowChannels.invoke,

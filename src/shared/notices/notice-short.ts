@@ -54,6 +54,9 @@ export function shortNoticeText(lang: NoticeLanguage, notice: Notice, ctx: Short
       return ind ? withStep(['A dictation step failed', '听写出错'], ['see the tray menu', '详见托盘菜单']) : null;
     case 'history-save-failed':
       return pick(lang, ['Not saved to history', '未能保存到历史记录']);
+    case 'mode-by-rule':
+      // The indicator names the rule that chose the mode, where the user looks while speaking.
+      return ind ? `${notice.rule} → ${notice.label ?? notice.mode}` : null;
     case 'busy':
       return ind ? null : pick(lang, ['Still working on the last dictation', '上一次听写还在处理中']);
     default:

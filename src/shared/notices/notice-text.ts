@@ -25,6 +25,9 @@ const EN_ROLES: Readonly<Record<HotkeyRole, string>> = {
   'previous-mode key': 'previous-mode key',
   'next-mode key': 'next-mode key',
   'enhance-selection shortcut': 'enhance-selection shortcut',
+  'paste-last shortcut': 'paste-last shortcut',
+  'copy-last shortcut': 'copy-last shortcut',
+  'reopen-last shortcut': 'reopen-last-preview shortcut',
 };
 const ZH_ROLES: Readonly<Record<HotkeyRole, string>> = {
   'dictation key': '听写键',
@@ -33,11 +36,15 @@ const ZH_ROLES: Readonly<Record<HotkeyRole, string>> = {
   'previous-mode key': '上一个模式键',
   'next-mode key': '下一个模式键',
   'enhance-selection shortcut': '增强选中文字的快捷键',
+  'paste-last shortcut': '粘贴上一次听写的快捷键',
+  'copy-last shortcut': '复制上一次听写的快捷键',
+  'reopen-last shortcut': '重新打开上一次预览的快捷键',
 };
 
 const EN: NoticeTexts = {
   busy: () => 'Still working on the last dictation: confirm or cancel it first.',
   'mode-changed': (n) => `Mode: ${n.mode}`,
+  'mode-by-rule': (n) => `By app: ${n.rule} → ${n.label ?? n.mode}`,
   'max-recording': () => 'Maximum recording length reached.',
   'nothing-recognized': () => 'Nothing was recognized.',
   'silence-discarded': (n) => `No speech detected${enWhy(n.reason)}.`,
@@ -70,6 +77,7 @@ const EN: NoticeTexts = {
   'select-first': () => 'Select some text first: nothing was copied from the focused app.',
   'copy-selection-failed': (n) => `Could not copy the selected text${enWhy(n.reason)}.`,
   'no-retry': () => 'There is no failed dictation to retry.',
+  'no-last-dictation': () => 'There is no dictation yet to paste, copy or reopen.',
   'mode-switch-failed': (n) => `Could not switch the mode${enWhy(n.reason)}.`,
   'setting-save-failed': (n) => `Could not save the setting${enWhy(n.reason)}.`,
   'launch-at-login-failed': (n) => `Could not change "launch at login"${enWhy(n.reason)}.`,
@@ -95,6 +103,7 @@ const EN: NoticeTexts = {
 const ZH: NoticeTexts = {
   busy: () => '上一次听写还在处理中：请先确认或取消它。',
   'mode-changed': (n) => `模式：${n.mode}`,
+  'mode-by-rule': (n) => `按应用：${n.rule} → ${n.label ?? n.mode}`,
   'max-recording': () => '已达到最长录音时间。',
   'nothing-recognized': () => '没有识别到任何内容。',
   'silence-discarded': (n) => `没有检测到语音${zhWhy(n.reason)}。`,
@@ -127,6 +136,7 @@ const ZH: NoticeTexts = {
   'select-first': () => '请先选中文字：没有从当前应用复制到任何内容。',
   'copy-selection-failed': (n) => `无法复制选中的文字${zhWhy(n.reason)}。`,
   'no-retry': () => '没有可以重试的失败听写。',
+  'no-last-dictation': () => '还没有可以粘贴、复制或重新打开的听写。',
   'mode-switch-failed': (n) => `无法切换模式${zhWhy(n.reason)}。`,
   'setting-save-failed': (n) => `无法保存设置${zhWhy(n.reason)}。`,
   'launch-at-login-failed': (n) => `无法更改“登录时启动”${zhWhy(n.reason)}。`,

@@ -9,6 +9,7 @@
 export const NOTICE_CODES = [
   'busy',
   'mode-changed',
+  'mode-by-rule',
   'max-recording',
   'nothing-recognized',
   'silence-discarded',
@@ -32,6 +33,7 @@ export const NOTICE_CODES = [
   'select-first',
   'copy-selection-failed',
   'no-retry',
+  'no-last-dictation',
   'mode-switch-failed',
   'setting-save-failed',
   'launch-at-login-failed',
@@ -56,7 +58,7 @@ export type HookFailureCause =
   | 'accessibility';
 
 /** The roles a configured key can have (the words of hotkey problems). */
-export type HotkeyRole = 'dictation key' | 'cancel key' | 'restart key' | 'previous-mode key' | 'next-mode key' | 'enhance-selection shortcut';
+export type HotkeyRole = 'dictation key' | 'cancel key' | 'restart key' | 'previous-mode key' | 'next-mode key' | 'enhance-selection shortcut' | 'paste-last shortcut' | 'copy-last shortcut' | 'reopen-last shortcut';
 
 /** What a provider refused, by kind, parsed from its error body (src/main/enhance/provider-error.ts). */
 export type ProviderRefusalKind =
@@ -94,6 +96,8 @@ export type Notice =
   | { readonly code: 'busy' }
   /** The mode was switched while recording. */
   | { readonly code: 'mode-changed'; readonly mode: string }
+  /** An app rule chose the mode (`rule`: the rule's label or the app's name), shown as "微信 → 口语". */
+  | { readonly code: 'mode-by-rule'; readonly rule: string; readonly mode: string; readonly label?: string }
   | { readonly code: 'max-recording' }
   | { readonly code: 'nothing-recognized' }
   /** The recording held no speech and was dropped. */
@@ -140,6 +144,7 @@ export type Notice =
   | { readonly code: 'select-first' }
   | { readonly code: 'copy-selection-failed'; readonly reason: string }
   | { readonly code: 'no-retry' }
+  | { readonly code: 'no-last-dictation' }
   | { readonly code: 'mode-switch-failed'; readonly reason: string }
   | { readonly code: 'setting-save-failed'; readonly reason: string }
   | { readonly code: 'launch-at-login-failed'; readonly reason: string }

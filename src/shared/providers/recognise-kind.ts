@@ -28,6 +28,8 @@ const RECOGNISERS: Readonly<Record<ProviderKind, (url: URL) => boolean>> = {
   mistral: (url) => hostIs(url, 'mistral.ai'),
   gemini: (url) => hostIs(url, 'generativelanguage.googleapis.com'),
   openrouter: (url) => hostIs(url, 'openrouter.ai'),
+  // The built-in engine has no server: a URL never names it.
+  local: () => false,
   ollama: (url) => url.port === '11434',
   lmstudio: (url) => url.port === '1234',
   vllm: (url) => url.port === '8000',

@@ -27,6 +27,7 @@ const MODELS: Readonly<Record<ProviderKind, readonly string[]>> = {
   mistral: ['mistral-small-latest', 'mistral-large-latest'],
   gemini: ['gemini-2.5-flash', 'gemini-2.5-pro'],
   openrouter: ['deepseek/deepseek-r1', 'openai/gpt-4o-mini'],
+  local: ['qwen2.5-1.5b-instruct-q4_k_m.gguf'],
   ollama: ['qwen3:8b', 'qwen2.5:7b'],
   lmstudio: ['qwen3-8b'],
   vllm: ['Qwen/Qwen3-8B'],

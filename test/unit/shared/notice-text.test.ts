@@ -10,6 +10,7 @@ import { speechModelName } from '../../../src/shared/speech-model-name.ts';
 const EXAMPLES: { readonly [C in NoticeCode]: NoticeOf<C> } = {
   busy: { code: 'busy' },
   'mode-changed': { code: 'mode-changed', mode: 'translate_en' },
+  'mode-by-rule': { code: 'mode-by-rule', rule: 'Slack', mode: 'proofread' },
   'max-recording': { code: 'max-recording' },
   'nothing-recognized': { code: 'nothing-recognized' },
   'silence-discarded': { code: 'silence-discarded', reason: 'rms-below-threshold' },
@@ -33,6 +34,7 @@ const EXAMPLES: { readonly [C in NoticeCode]: NoticeOf<C> } = {
   'select-first': { code: 'select-first' },
   'copy-selection-failed': { code: 'copy-selection-failed', reason: 'xdotool failed' },
   'no-retry': { code: 'no-retry' },
+  'no-last-dictation': { code: 'no-last-dictation' },
   'mode-switch-failed': { code: 'mode-switch-failed', reason: 'unknown mode' },
   'setting-save-failed': { code: 'setting-save-failed', reason: 'EROFS: read-only file system' },
   'launch-at-login-failed': { code: 'launch-at-login-failed', reason: 'autostart dir missing' },

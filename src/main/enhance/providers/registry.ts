@@ -5,6 +5,7 @@ import { deepSeekProfile } from './deepseek.ts';
 import { geminiProfile } from './gemini.ts';
 import { groqProfile } from './groq.ts';
 import { llamaCppProfile, lmStudioProfile, vllmProfile } from './local-servers.ts';
+import { localProfile } from './local.ts';
 import { mistralProfile } from './mistral.ts';
 import { moonshotProfile } from './moonshot.ts';
 import { ollamaProfile } from './ollama.ts';
@@ -50,6 +51,7 @@ export const PROFILES: Readonly<Record<ProviderKind, ProviderProfile>> = {
   mistral: mistralProfile,
   gemini: geminiProfile,
   openrouter: openRouterProfile,
+  local: localProfile,
   ollama: ollamaProfile,
   lmstudio: lmStudioProfile,
   vllm: vllmProfile,

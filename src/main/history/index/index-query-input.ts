@@ -42,6 +42,7 @@ export function queryIdentity(q: ResolvedHistoryQuery): string {
     [...q.modes].sort(),
     [...q.sttModels].sort(),
     [...q.llmModels].sort(),
+    [...q.apps].sort(),
     q.corrected ?? null,
     q.includeArchived,
     q.pageSize,

@@ -128,6 +128,7 @@ function makePlan(db: SqliteDb, q: ResolvedHistoryQuery): Plan {
   if (q.modes.length > 0) conds.push(inList('r.mode', q.modes, params));
   if (q.sttModels.length > 0) conds.push(inList('r.stt_model', q.sttModels, params));
   if (q.llmModels.length > 0) conds.push(inList('r.llm_model', q.llmModels, params));
+  if (q.apps.length > 0) conds.push(inList('r.app', q.apps, params));
   if (q.corrected !== undefined) {
     conds.push('r.corrected = ?');
     params.push(q.corrected ? 1 : 0);
@@ -226,11 +227,12 @@ function countRecords(db: SqliteDb, plan: Plan): number {
 function facetsOf(db: SqliteDb, plan: Plan): FacetCounts {
   const facets = emptyFacets();
   if (plan.empty) return facets;
-  const { sql, params } = matchSql(plan, null, null, 'r.mode, r.stt_model, r.llm_model, r.corrected');
+  const { sql, params } = matchSql(plan, null, null, 'r.mode, r.stt_model, r.llm_model, r.corrected, r.app');
   const groups = db
-    .prepare(`SELECT mode, stt_model, llm_model, corrected, count(*) AS n FROM (${sql}) GROUP BY 1, 2, 3, 4`)
-    .all(...params) as { mode: string; stt_model: string; llm_model: string; corrected: number; n: number }[];
+    .prepare(`SELECT mode, stt_model, llm_model, corrected, app, count(*) AS n FROM (${sql}) GROUP BY 1, 2, 3, 4, 5`)
+    .all(...params) as { mode: string; stt_model: string; llm_model: string; corrected: number; app: string; n: number }[];
   for (const g of groups) {
+    facets.apps[g.app] = (facets.apps[g.app] ?? 0) + g.n;
     facets.modes[g.mode] = (facets.modes[g.mode] ?? 0) + g.n;
     facets.sttModels[g.stt_model] = (facets.sttModels[g.stt_model] ?? 0) + g.n;
     facets.llmModels[g.llm_model] = (facets.llmModels[g.llm_model] ?? 0) + g.n;
@@ -241,7 +243,7 @@ function facetsOf(db: SqliteDb, plan: Plan): FacetCounts {
 }
 
 function emptyFacets(): FacetCounts {
-  return { modes: {}, sttModels: {}, llmModels: {}, corrected: { yes: 0, no: 0 } };
+  return { modes: {}, sttModels: {}, llmModels: {}, apps: {}, corrected: { yes: 0, no: 0 } };
 }
 
 /** Remembers counts/facets per query identity until the index changes (`generation`). */

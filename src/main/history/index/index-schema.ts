@@ -9,7 +9,7 @@ import { recordKey } from '../../../shared/history/record.ts';
  */
 
 /** Bump whenever a table, index or the search-body format changes. */
-export const INDEX_SCHEMA_VERSION = 4;
+export const INDEX_SCHEMA_VERSION = 5;
 
 /** Thrown when index.db cannot be used (corrupt, truncated, not a database): the caller rebuilds it. */
 export class IndexUnusableError extends Error {
@@ -115,7 +115,8 @@ CREATE TABLE IF NOT EXISTS records (
   prompt_tokens INTEGER NOT NULL,
   completion_tokens INTEGER NOT NULL,
   cached_tokens INTEGER NOT NULL,
-  edited_at TEXT
+  edited_at TEXT,
+  app TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS records_file ON records(file);
 CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5(body, content='', columnsize=0, tokenize='trigram');
@@ -185,6 +186,13 @@ export function searchBody(record: StoredRecord): string {
   return searchBodyOf(record.asr_text, record.enhanced_text, record.final_text);
 }
 
+/** The app a record was dictated into ('' when its input context is not known). */
+export function appOf(ctx: unknown): string {
+  if (typeof ctx === 'string') return ctx.trim().slice(0, 200);
+  const name = ctx !== null && typeof ctx === 'object' ? (ctx as { readonly app_name?: unknown }).app_name : undefined;
+  return typeof name === 'string' ? name.trim().slice(0, 200) : '';
+}
+
 /** Column values of one `records` row, in SCHEMA order after `rid`. */
 export function recordColumns(row: IndexedRecord): Record<string, string | number | null> {
   const r = row.record;
@@ -207,6 +215,8 @@ export function recordColumns(row: IndexedRecord): Record<string, string | numbe
     completion_tokens: r.usage?.completion_tokens ?? 0,
     cached_tokens: r.usage?.cached_tokens ?? 0,
     edited_at: r.edited_at ?? null,
+    // The History Browser's app filter: the input context's app name (WenZi's object, or an older plain string).
+    app: appOf(r.input_context),
   };
 }
 

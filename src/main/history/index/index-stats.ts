@@ -1,5 +1,6 @@
 import type { SqliteDb } from './index-db.ts';
 import { statsQuerySchema, type StatsQuery, type UsageCounters, type UsageStats } from '../../../shared/history/query.ts';
+import { countWords } from '../../../shared/count-words.ts';
 import { InvalidHistoryQueryError } from './index-query.ts';
 import { ridBase, RID_SLOTS } from './index-schema.ts';
 
@@ -13,7 +14,7 @@ const DAY_MS = 86_400_000;
 const DELIVERED = `(outcome IS NULL OR outcome IN ('confirmed', 'copied', 'direct'))`;
 
 function zero(): UsageCounters {
-  return { dictations: 0, minutesSpoken: 0, confirmed: 0, corrected: 0, cancelled: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+  return { dictations: 0, minutesSpoken: 0, confirmed: 0, corrected: 0, cancelled: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0, words: 0 };
 }
 
 function add(into: UsageCounters, g: GroupRow): UsageCounters {
@@ -26,6 +27,7 @@ function add(into: UsageCounters, g: GroupRow): UsageCounters {
     promptTokens: into.promptTokens + g.pt,
     completionTokens: into.completionTokens + g.ct,
     cachedTokens: into.cachedTokens + g.cached,
+    words: into.words + g.words,
   };
 }
 
@@ -40,10 +42,31 @@ interface GroupRow {
   pt: number;
   ct: number;
   cached: number;
+  /** Words of the group's delivered texts (counted in JS: SQLite has no notion of a Chinese word). */
+  words: number;
 }
 
 function dayString(dayn: number): string {
   return new Date(dayn * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The local day of the oldest indexed record ('all' starts there), or `lastDay` when there is none. */
+function firstRecordDay(db: SqliteDb, offMs: number, lastDay: number): number {
+  const row = db.prepare(`SELECT ((min(rid) / ${RID_SLOTS}) + CAST(? AS INTEGER)) / ${DAY_MS} AS dayn FROM records`).get(offMs) as { dayn: number | null } | undefined;
+  return row?.dayn === null || row?.dayn === undefined ? lastDay : Math.min(lastDay, row.dayn);
+}
+
+/** Words of the delivered texts per day and mode (key `day\0mode`): one pass over the window's texts. */
+function wordsByGroup(db: SqliteDb, offMs: number, from: number, to: number): Map<string, number> {
+  const out = new Map<string, number>();
+  const rows = db
+    .prepare(`SELECT ((rid / ${RID_SLOTS}) + CAST(? AS INTEGER)) / ${DAY_MS} AS dayn, mode, final_text AS text FROM records WHERE rid >= ? AND rid < ? AND ${DELIVERED}`)
+    .iterate(offMs, from, to) as Iterable<{ dayn: number; mode: string; text: string }>;
+  for (const r of rows) {
+    const key = `${r.dayn}\u0000${r.mode}`;
+    out.set(key, (out.get(key) ?? 0) + countWords(r.text));
+  }
+  return out;
 }
 
 /** Computes UsageStats for a window of local days over every indexed record (active and archived). */
@@ -56,7 +79,7 @@ export function computeUsageStats(db: SqliteDb, input: StatsQuery): UsageStats {
   const offMs = q.tzOffsetMinutes * 60_000;
   const nowMs = q.now !== undefined ? Date.parse(q.now) : Date.now();
   const lastDay = Math.floor((nowMs + offMs) / DAY_MS);
-  const firstDay = q.since !== undefined ? Math.floor((Date.parse(q.since) + offMs) / DAY_MS) : lastDay - (q.days - 1);
+  const firstDay = q.since !== undefined ? Math.floor((Date.parse(q.since) + offMs) / DAY_MS) : q.days === 'all' ? firstRecordDay(db, offMs, lastDay) : lastDay - (q.days - 1);
   const startMs = Math.max(0, firstDay * DAY_MS - offMs);
   const endMs = Math.max(0, (lastDay + 1) * DAY_MS - offMs);
   const groups = db
@@ -67,13 +90,14 @@ export function computeUsageStats(db: SqliteDb, input: StatsQuery): UsageStats {
         total(cached_tokens) AS cached
        FROM records WHERE rid >= ? AND rid < ? GROUP BY dayn, mode`,
     )
-    .all(offMs, ridBase(startMs), ridBase(endMs)) as GroupRow[];
+    .all(offMs, ridBase(startMs), ridBase(endMs)) as Omit<GroupRow, 'words'>[];
+  const words = wordsByGroup(db, offMs, ridBase(startMs), ridBase(endMs));
   const perDayMap = new Map<number, UsageCounters>();
   const perMode: Record<string, UsageCounters> = {};
   let totals = zero();
   for (const g of groups) {
     // sum() of booleans is NULL-free here (count ≥ 1 per group), but coerce defensively.
-    const row: GroupRow = { ...g, confirmed: g.confirmed ?? 0, corrected: g.corrected ?? 0, cancelled: g.cancelled ?? 0 };
+    const row: GroupRow = { ...g, confirmed: g.confirmed ?? 0, corrected: g.corrected ?? 0, cancelled: g.cancelled ?? 0, words: words.get(`${g.dayn}\u0000${g.mode}`) ?? 0 };
     perDayMap.set(row.dayn, add(perDayMap.get(row.dayn) ?? zero(), row));
     perMode[row.mode] = add(perMode[row.mode] ?? zero(), row);
     totals = add(totals, row);

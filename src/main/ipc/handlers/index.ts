@@ -5,9 +5,13 @@ import { appHandlers } from './app.ts';
 import { configHandlers } from './config.ts';
 import { dictationHandlers } from './dictation.ts';
 import { historyHandlers } from './history.ts';
+import { learningHandlers } from './learning.ts';
 import { onboardingHandlers } from './onboarding.ts';
+import { recordingsHandlers } from './recordings.ts';
+import { appRulesHandlers } from './app-rules.ts';
 import { secretsHandlers } from './secrets.ts';
 import { settingsHandlers } from './settings.ts';
+import { textRulesHandlers } from './text-rules.ts';
 
 /** One handler per contract channel (the type makes a missing one a compile error). */
 export function createHandlers(services: Services): IpcHandlers {
@@ -19,5 +23,9 @@ export function createHandlers(services: Services): IpcHandlers {
     ...dictationHandlers(services.dictation),
     ...settingsHandlers(services.settings),
     ...onboardingHandlers(services.onboarding),
+    ...learningHandlers(services.learning),
+    ...recordingsHandlers(services.recordings),
+    ...appRulesHandlers(services.appRules),
+    ...textRulesHandlers(services.textRules),
   };
 }

@@ -288,11 +288,12 @@ describe('src/main/index.ts wiring (electron recorded, services real)', () => {
     const set = (value: string) => s.handlers.get('config:set')!({ sender: settings.contents, senderFrame: { url: settings.url } }, { keyPath: 'ui.language', value });
     expect(await set('en')).toMatchObject({ ok: true });
     await vi.waitFor(() => expect(s.menus.at(-1)!.map((i) => i.label)).toEqual(expect.arrayContaining(['Settings…', 'History…', 'Enhancement Mode', 'Quit Tingxie'])));
-    expect(s.menus.at(-1)![0]!.label).toBe('Tingxie — Ready');
+    // No speech model is installed here, so the status line asks for the set-up.
+    expect(s.menus.at(-1)![0]!.label).toBe('Tingxie — Set-up needed');
     expect(await set('zh')).toMatchObject({ ok: true });
-    await vi.waitFor(() => expect(s.menus.at(-1)![0]!.label).toBe('Tingxie — 就绪'));
+    await vi.waitFor(() => expect(s.menus.at(-1)![0]!.label).toBe('Tingxie — 需要设置'));
     expect(await set('en')).toMatchObject({ ok: true });
-    await vi.waitFor(() => expect(s.menus.at(-1)![0]!.label).toBe('Tingxie — Ready'));
+    await vi.waitFor(() => expect(s.menus.at(-1)![0]!.label).toBe('Tingxie — Set-up needed'));
   });
 
   it("a model download started from Settings shows on the tray and is cleared when it ends", async () => {

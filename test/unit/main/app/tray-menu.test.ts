@@ -13,15 +13,20 @@ import {
 } from '../../../../src/main/app/tray-menu.ts';
 
 describe('buildTrayMenu', () => {
-  it('has a disabled status line, enhance selection, retry, History…, Settings…, Open logs and Quit, in that order', () => {
+  it('has a disabled status line, Start Dictation, enhance selection, retry, History…, Set Up…, Settings…, Open logs and Quit, in that order', () => {
     const menu = buildTrayMenu({ status: 'idle' });
     expect(menu.map((i) => (i.type === 'action' ? i.action : i.type))).toEqual([
       'status',
       'separator',
+      'start-dictation',
       'enhance-selection',
       'retry-last',
+      'paste-last',
+      'copy-last',
+      'reopen-last',
       'separator',
       'open-history',
+      'open-setup',
       'open-settings',
       'open-logs',
       'separator',
@@ -69,6 +74,7 @@ describe('buildTrayMenu', () => {
     expect(modes).toEqual({
       type: 'modes',
       label: 'Enhancement Mode',
+      enabled: true,
       items: [
         { id: 'proofread', label: 'Proofread', checked: false },
         { id: 'translate_en', label: 'Translate to English', checked: true },
@@ -107,5 +113,46 @@ describe('buildTrayMenu', () => {
   it('maps dictation states to tray statuses', () => {
     expect(trayStatusOf('output')).toBe('preview');
     expect(trayStatusOf('recording')).toBe('recording');
+  });
+});
+
+describe('the last-dictation items', () => {
+  it('are enabled when idle (or after an error), show their shortcuts, and are off while a dictation runs', () => {
+    const idle = buildTrayMenu({ status: 'idle', lastKeys: { paste: 'Control+Alt+P', copy: '', reopen: '' } });
+    const items = idle.filter((i) => i.type === 'action' && i.action.endsWith('-last') && i.action !== 'retry-last');
+    expect(items).toEqual([
+      { type: 'action', action: 'paste-last', label: 'Paste Last Dictation', enabled: true, accelerator: 'Control+Alt+P' },
+      { type: 'action', action: 'copy-last', label: 'Copy Last Dictation', enabled: true },
+      { type: 'action', action: 'reopen-last', label: 'Reopen Last Preview', enabled: true },
+    ]);
+    const busy = buildTrayMenu({ status: 'recording' });
+    expect(busy.filter((i) => i.type === 'action' && i.action === 'paste-last').map((i) => (i.type === 'action' ? i.enabled : null))).toEqual([false]);
+  });
+});
+
+describe('first start and the way in', () => {
+  it('before set-up the status line says so instead of "Ready", above the problem line', () => {
+    const menu = buildTrayMenu({ status: 'idle', setupNeeded: true, problem: 'No speech model is installed yet' });
+    expect(menu[0]).toEqual({ type: 'status', label: 'Tingxie — Set-up needed' });
+    expect(menu[1]).toMatchObject({ label: '⚠ No speech model is installed yet' });
+    expect(menu.find((i) => i.type === 'action' && i.action === 'open-setup')).toMatchObject({ label: 'Set Up…' });
+    // Set up, it is ready again; a dictation under way says what it does.
+    expect(buildTrayMenu({ status: 'idle', setupNeeded: false })[0]).toEqual({ type: 'status', label: 'Tingxie — Ready' });
+    expect(buildTrayMenu({ status: 'recording', setupNeeded: true })[0]).toEqual({ type: 'status', label: 'Tingxie — Listening…' });
+  });
+
+  it('Start Dictation names the hold key (or shows the toggle shortcut) and becomes Stop while recording', () => {
+    const find = (m: ReturnType<typeof buildTrayMenu>) => m.find((i) => i.type === 'action' && i.action === 'start-dictation');
+    expect(find(buildTrayMenu({ status: 'idle', holdKey: 'Right Alt' }))).toEqual({ type: 'action', action: 'start-dictation', label: 'Start Dictation (or hold Right Alt)', enabled: true });
+    expect(find(buildTrayMenu({ status: 'idle', toggleShortcut: 'CommandOrControl+Shift+Space' }))).toMatchObject({ label: 'Start Dictation', accelerator: 'CommandOrControl+Shift+Space' });
+    expect(find(buildTrayMenu({ status: 'recording', holdKey: 'Right Alt' }))).toEqual({ type: 'action', action: 'start-dictation', label: 'Stop Dictation' });
+    expect(find(buildTrayMenu({ status: 'transcribing' }))).toMatchObject({ enabled: false });
+  });
+
+  it('the mode submenu is greyed out while AI Enhancement is off', () => {
+    const modes = (enhance: boolean) =>
+      buildTrayMenu({ status: 'idle', mode: 'proofread', modes: [{ id: 'proofread', label: 'Proofread' }], toggles: { enhance, preview: true, history: false, vocabulary: false } }).find((i) => i.type === 'modes');
+    expect(modes(false)).toMatchObject({ enabled: false });
+    expect(modes(true)).toMatchObject({ enabled: true });
   });
 });

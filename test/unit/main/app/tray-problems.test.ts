@@ -9,11 +9,12 @@ describe('trayProblems', () => {
     set('hotkeys', 'Right Alt is taken.');
     set('speech', 'No speech model.');
     set('hotkeys', 'Right Alt is still taken.');
-    expect(patches.at(-1)).toEqual({ problem: 'Right Alt is still taken. No speech model.' });
+    expect(patches.at(-1)).toEqual({ problem: 'Right Alt is still taken. No speech model.', setupNeeded: true });
     set('hotkeys', null);
-    expect(patches.at(-1)).toEqual({ problem: 'No speech model.' });
+    expect(patches.at(-1)).toEqual({ problem: 'No speech model.', setupNeeded: true });
     set('speech', null);
-    expect(patches.at(-1)).toEqual({ problem: null });
+    // With the speech model in place, the tray no longer says set-up is needed.
+    expect(patches.at(-1)).toEqual({ problem: null, setupNeeded: false });
   });
 
   it('without a tray it only keeps the problems, for when one appears', () => {
@@ -23,6 +24,6 @@ describe('trayProblems', () => {
     set('history', 'The history folder is read-only.');
     tray = { update: (p) => seen.push(p) };
     set('modes', 'The mode file is broken.');
-    expect(seen).toEqual([{ problem: 'The history folder is read-only. The mode file is broken.' }]);
+    expect(seen).toEqual([{ problem: 'The history folder is read-only. The mode file is broken.', setupNeeded: false }]);
   });
 });

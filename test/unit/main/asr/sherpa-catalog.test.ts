@@ -161,3 +161,24 @@ describe('ModelManager with a sherpa model folder', () => {
     expect(MODEL_CATALOG.filter((e) => e.sherpa === undefined).every((e) => typeof e.sha1 === 'string')).toBe(true);
   });
 });
+
+describe('one model story: the default follows the UI language, the catalog is grouped', () => {
+  it('a new install starts with the model the guide recommends first', async () => {
+    const { defaultSpeechModel } = await import('../../../../src/main/asr/model-catalog.ts');
+    expect(defaultSpeechModel('zh')).toBe(RECOMMENDED_MODELS.zh[0]);
+    expect(defaultSpeechModel('en')).toBe(RECOMMENDED_MODELS.en[0]);
+    for (const n of RECOMMENDED_MODELS.multi) expect(findModel(n)?.englishOnly).toBe(false);
+  });
+
+  it('every catalog model is in one group: Chinese, English only, multilingual or large', async () => {
+    const { modelGroup } = await import('../../../../src/main/asr/model-catalog.ts');
+    const groups = new Map<string, string[]>();
+    for (const m of MODEL_CATALOG) groups.set(modelGroup(m.name), [...(groups.get(modelGroup(m.name)) ?? []), m.name]);
+    expect(groups.get('chinese')).toEqual(['sense-voice-small-int8', 'paraformer-zh-int8', 'paraformer-zh-small-int8']);
+    expect(groups.get('english')).toEqual(['tiny.en', 'tiny.en-q5_1', 'tiny.en-q8_0', 'base.en', 'base.en-q5_1', 'base.en-q8_0', 'small.en', 'small.en-q5_1', 'small.en-q8_0']);
+    expect(groups.get('multilingual')).toContain('small-q5_1');
+    expect(groups.get('large')).toContain('medium.en');
+    expect(groups.get('large')).toContain('large-v3-turbo-q5_0');
+    expect([...groups.values()].reduce((n, g) => n + g.length, 0)).toBe(MODEL_CATALOG.length);
+  });
+});

@@ -17,10 +17,10 @@ import { startOpenAiTestServer, type OpenAiTestServer, type OpenAiTestServerOpti
 
 /** A recording output sink: what would have been pasted or copied, in order. */
 export class RecordingSink implements OutputPort {
-  readonly delivered: { text: string; action: 'paste' | 'copy' }[] = [];
+  readonly delivered: { text: string; action: 'paste' | 'copy'; submit?: string }[] = [];
   fail: string | null = null;
-  async deliver(text: string, action: 'paste' | 'copy'): Promise<DeliveryOutcome> {
-    this.delivered.push({ text, action });
+  async deliver(text: string, action: 'paste' | 'copy', submit?: string): Promise<DeliveryOutcome> {
+    this.delivered.push({ text, action, ...(submit !== undefined ? { submit } : {}) });
     return this.fail === null ? { ok: true } : { ok: false, notice: { code: 'paste-failed', reason: this.fail, app: null } };
   }
 }

@@ -55,6 +55,7 @@ const CASES: readonly Case[] = [
   { kind: 'gemini', model: 'gemini-2.5-pro', thinksOff: false, thinksOn: false, caches: true },
   { kind: 'openrouter', model: 'deepseek/deepseek-r1', thinksOff: true, thinksOn: true, caches: true },
   { kind: 'openrouter', model: 'openai/gpt-4o-mini', thinksOff: false, thinksOn: false, caches: true },
+  { kind: 'local', model: 'qwen2.5-1.5b-instruct-q4_k_m.gguf', thinksOff: false, thinksOn: false, caches: true },
   { kind: 'ollama', model: 'qwen3:8b', thinksOff: false, thinksOn: true, caches: false },
   { kind: 'ollama', model: 'qwen2.5:7b', thinksOff: false, thinksOn: false, caches: false },
   { kind: 'lmstudio', model: 'qwen3-8b', thinksOff: true, thinksOn: true, caches: false }, // no documented off switch

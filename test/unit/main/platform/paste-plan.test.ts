@@ -58,3 +58,14 @@ describe('restoreDecision', () => {
     expect(restoreDecision({ enabled: true, pasted: true, written: 'x', current: null })).toEqual({ restore: false, reason: 'changed' });
   });
 });
+
+describe('submit keys per platform', () => {
+  it('Enter and Shift+Enter everywhere; the modifier chord is Cmd+Enter on macOS, Ctrl+Enter elsewhere', async () => {
+    const { submitKeysFor } = await import('../../../../src/main/platform/paste-plan.ts');
+    expect(['darwin', 'win32', 'linux'].map((p) => submitKeysFor('enter', p as NodeJS.Platform))).toEqual(['Return', 'Return', 'Return']);
+    expect(submitKeysFor('shift+enter', 'win32')).toBe('shift+Return');
+    expect(submitKeysFor('mod+enter', 'darwin')).toBe('cmd+Return');
+    expect(submitKeysFor('mod+enter', 'win32')).toBe('ctrl+Return');
+    expect(submitKeysFor('mod+enter', 'linux')).toBe('ctrl+Return');
+  });
+});

@@ -70,6 +70,20 @@ describe('PasteService', () => {
     expect(f.sleeps).toEqual([60, 1000]);
   });
 
+  it('a submit key follows the paste after a settle wait (Ctrl+Enter off macOS), before the clipboard is restored', async () => {
+    const f = fakes({ target: { id: '5', wmClass: ['slack', 'Slack'], app: 'Slack' } });
+    f.service.rememberTarget();
+    const r = await f.service.run('hello', 'paste', 'mod+enter');
+    expect(r).toMatchObject({ ok: true, keys: 'ctrl+v ctrl+Return' });
+    expect(await r.finished).toBe('restored');
+    expect(f.log).toEqual(['transient:hello', 'keys:ctrl+v', 'keys:ctrl+Return', 'restore:user text']);
+    expect(f.sleeps).toEqual([250, 1000]);
+    // Copy-only output never presses anything.
+    const c = await f.service.run('x', 'copy', 'enter');
+    expect(c.keys).toBeUndefined();
+    expect(f.log.at(-1)).toBe('copy:x');
+  });
+
   it('does not re-focus or wait when the focus never left the target (preview off): the keystroke follows the write', async () => {
     const f = fakes();
     f.service.rememberTarget();

@@ -137,6 +137,13 @@ describe('the paste chord through SendInput', () => {
     expect(chordEvents('ctrl+shift+v', (vk) => vk === VK.LSHIFT).map((e) => `${e.vk}${e.up ? '↑' : '↓'}`)).toEqual([`${VK.CONTROL}↓`, `${VK.SHIFT}↓`, `${VK.V}↓`, `${VK.V}↑`, `${VK.SHIFT}↑`, `${VK.CONTROL}↑`]);
   });
 
+  it('the submit keys after a paste: Enter alone, Shift+Enter, Ctrl+Enter (no Ctrl where the chord has none)', () => {
+    const names = (k: Parameters<typeof chordEvents>[0]): string[] => chordEvents(k, () => false).map((e) => `${e.vk}${e.up ? '↑' : '↓'}`);
+    expect(names('Return')).toEqual([`${VK.RETURN}↓`, `${VK.RETURN}↑`]);
+    expect(names('shift+Return')).toEqual([`${VK.SHIFT}↓`, `${VK.RETURN}↓`, `${VK.RETURN}↑`, `${VK.SHIFT}↑`]);
+    expect(names('ctrl+Return')).toEqual([`${VK.CONTROL}↓`, `${VK.RETURN}↓`, `${VK.RETURN}↑`, `${VK.CONTROL}↑`]);
+  });
+
   it('sendChord injects them; fewer inserted than sent (input blocked) is an error; a macOS chord is refused', () => {
     const u = new FakeUser32();
     u.downKeys.add(VK.RMENU);

@@ -38,7 +38,7 @@ const FIELDS: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   // Free text: brackets, quotes, comment markers and newlines must not confuse the parser or its limits.
   'ai_enhance.context_note': fc.string({ unit: 'grapheme', maxLength: 200 }),
   'output.preview': fc.boolean(),
-  'output.append_newline': fc.boolean(),
+  'output.submit_key': fc.constantFrom('none', 'enter', 'shift+enter', 'mod+enter'),
   'history.enabled': fc.boolean(),
   'history.retention_days': fc.integer({ min: 0, max: 36500 }),
 };

@@ -185,3 +185,25 @@ describe('HistoryIndex.query — keyset pagination', () => {
     }
   });
 });
+
+describe('HistoryIndex.query — the app filter (input context)', () => {
+  beforeEach(() => {
+    index.upsert([
+      row(rec(1, { final_text: 'see you at five', input_context: { app_name: 'WeChat', bundle_id: 'wechat' } })),
+      row(rec(2, { final_text: 'git status', input_context: { app_name: 'Terminal', bundle_id: 'com.apple.Terminal' } })),
+      row(rec(3, { final_text: 'ok see you', input_context: { app_name: 'WeChat', bundle_id: 'com.tencent.xinWeChat', window_title: 'Li' } })),
+      // An older WenZi record kept the app as a plain string; one kept none.
+      row(rec(4, { final_text: 'hello', input_context: 'Slack' })),
+      row(rec(5, { final_text: 'no app' })),
+    ]);
+  });
+
+  it('keeps the records of the chosen apps (OR), with their counts as facets; "" is the records without an app', () => {
+    expect(index.query({ apps: ['WeChat'] }).rows.map((r) => r.key)).toEqual(['R00000003', 'R00000001']);
+    expect(index.query({ apps: ['Terminal', 'Slack'] }).rows.map((r) => r.key)).toEqual(['R00000004', 'R00000002']);
+    expect(index.query({ apps: [''] }).rows.map((r) => r.key)).toEqual(['R00000005']);
+    expect(index.query({}).facets?.apps).toEqual({ WeChat: 2, Terminal: 1, Slack: 1, '': 1 });
+    // Combined with text: both must hold.
+    expect(index.query({ apps: ['WeChat'], text: 'five' }).rows.map((r) => r.key)).toEqual(['R00000001']);
+  });
+});
