@@ -163,8 +163,16 @@ describe('settings sections', () => {
     await page.getByTestId('mode-form').getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved “Proofread”.').waitFor();
     expect(fs.readFileSync(modeFile, 'utf8')).toContain('Always keep names as the user wrote them.');
-    await page.getByLabel('Position in the menu').fill('');
-    await page.getByTestId('mode-form').getByRole('button', { name: 'Save', exact: true }).click();
+    // The saved mode is read back into the form once the save lands (later on a loaded machine): clear the
+    // position after that, so the form is dirty and Save can be pressed.
+    const save = page.getByTestId('mode-form').getByRole('button', { name: 'Save', exact: true });
+    await expect
+      .poll(async () => {
+        await page.getByLabel('Position in the menu').fill('');
+        return save.isEnabled();
+      })
+      .toBe(true);
+    await save.click();
     await expect.poll(() => page.getByTestId('mode-status').textContent()).toBe('The position must be a number.');
     expect(fs.readFileSync(modeFile, 'utf8')).toContain('Always keep names');
     // Verify against the default provider (Ollama at localhost:11434, not running here): a clear failure.
