@@ -73,8 +73,8 @@ describe('the built app: first start without a speech model', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Test', exact: true }).click();
     await expect.poll(() => page.getByTestId('speech-check').innerText(), { timeout: 15_000 }).toMatch(/^It works/);
-    // Microphone, permissions and hotkey are passed as they are (first-start-setup.test.ts goes through them).
-    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next' }).click();
+    // AI, microphone, permissions and hotkey are passed as they are (first-start-setup.test.ts goes through them).
+    for (let i = 0; i < 5; i++) await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Click in the box, hold Right Alt while you speak, then let go.').waitFor();
     await page.locator('#try-box').click();
     await s.xdotool('keydown', 'Alt_R');

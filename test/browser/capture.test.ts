@@ -116,6 +116,7 @@ beforeAll(async () => {
         deliver: () => Promise.reject(new Error('not used by the capture test')),
         hidePanel: () => undefined,
         retry: () => false,
+        retryLast: () => false,
         rerun: () => undefined,
       },
     },

@@ -18,7 +18,7 @@ const viewport = { width: 600, height: 560 };
 async function openAt(heading: RegExp, opts: { locale?: string; colorScheme?: 'light' | 'dark' } = {}): Promise<HarnessWindow> {
   const w = await harness.open('onboarding', { viewport, locale: opts.locale ?? 'en-US', colorScheme: opts.colorScheme ?? 'light' });
   const next = w.page.getByRole('button', { name: /^(Next|下一步)$/ });
-  for (let i = 0; i < 6 && !(await w.page.getByRole('heading', { name: heading }).isVisible()); i++) {
+  for (let i = 0; i < 7 && !(await w.page.getByRole('heading', { name: heading }).isVisible()); i++) {
     await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
     await next.click();
   }
@@ -55,7 +55,7 @@ describe('setup guide: microphone, permissions, hotkey', () => {
     w.onboarding.os.trusted = false;
     w.onboarding.os.hook = false;
     const { page } = w;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       await expect.poll(() => page.getByRole('button', { name: 'Next' }).isEnabled(), { timeout: 10_000 }).toBe(true);
       await page.getByRole('button', { name: 'Next' }).click();
     }
@@ -84,7 +84,7 @@ describe('setup guide: microphone, permissions, hotkey', () => {
     const w = await harness.open('onboarding', { viewport, locale, colorScheme: scheme });
     w.onboarding.os.session = session;
     const next = w.page.getByRole('button', { name: lang === 'zh' ? '下一步' : 'Next' });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       await expect.poll(() => next.isEnabled(), { timeout: 10_000 }).toBe(true);
       await next.click();
     }

@@ -66,8 +66,8 @@ describe('onboarding window', () => {
     expect(w.configStore.get().asr).toMatchObject({ engine: 'local', local: { model: SERVED_MODEL } });
     await card.getByText('In use').waitFor();
 
-    // Microphone, permissions and hotkey (onboarding-steps.test.ts tests them), then the try-out.
-    for (const heading of ['Check your microphone', 'Allow what Tingxie needs', 'Choose your dictation key']) {
+    // AI (onboarding-ai.test.ts), microphone, permissions and hotkey (onboarding-steps.test.ts tests them), then the try-out.
+    for (const heading of ['Tidy the text and learn from your corrections', 'Check your microphone', 'Allow what Tingxie needs', 'Choose your dictation key']) {
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByRole('heading', { name: heading }).waitFor();
     }
@@ -112,7 +112,7 @@ describe('onboarding window', () => {
     expect(last?.fields?.model).toBe('whisper-1');
     expect(w.configStore.get().asr.engine).toBe('remote');
     await saveScreenshot(page, 'onboarding-cloud-zh');
-    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: '下一步' }).click();
+    for (let i = 0; i < 5; i++) await page.getByRole('button', { name: '下一步' }).click();
     await page.getByText('试一次听写').waitFor();
     // The key is named as the OS names it, in Chinese.
     await page.getByText('点击下面的文本框，按住 右 Alt 说话，然后松开。').waitFor();

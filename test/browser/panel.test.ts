@@ -42,7 +42,9 @@ describe('preview panel', () => {
     await expect.poll(() => final(w).inputValue(), { timeout: 10_000 }).toBe(ENHANCED);
     await expect.poll(() => w.page.getByTestId('panel-state').textContent()).toBe('Review and confirm');
     expect(await w.page.getByTestId('panel-asr').textContent()).toBe(ASR);
-    expect(await w.page.getByTestId('panel-usage').textContent()).toMatch(/^\d+ prompt tokens \(\d+ cached, \d+%\) · \d+ output$/);
+    // Plain words on the line (the total, and the reused share only when there is one); the tooltip spells it out.
+    expect(await w.page.getByTestId('panel-usage').textContent()).toMatch(/^\d+ tokens(, \d+% reused)?$/);
+    expect(await w.page.getByTestId('panel-info').getAttribute('title')).toMatch(/The AI read \d+ tokens \(\d+ of them reused from an earlier request, which is cheaper and faster\) and wrote \d+\./);
     expect(await w.page.getByTestId('panel-timing').textContent()).toMatch(/^\d+\.\d s$/);
     // Focus is in the text with the cursor at the end.
     expect(await final(w).evaluate((el: HTMLTextAreaElement) => [document.activeElement === el, el.selectionStart, el.value.length])).toEqual([true, ENHANCED.length, ENHANCED.length]);
@@ -169,7 +171,7 @@ describe('preview panel', () => {
     // The diff view: a word the user corrected becomes a clickable `wrong → right` pair.
     await final(w).fill(text.replace('dictation', '听写'));
     await w.page.getByTestId('panel-show-diff').click();
-    await w.page.getByTestId('panel-diff').getByRole('button', { name: '把“dictation → 听写”加入词库' }).click();
+    await w.page.getByTestId('panel-diff').getByTitle('把“dictation → 听写”加入词库').click();
     await expect.poll(() => w.page.getByTestId('panel-diff-status').textContent()).toBe('已把“dictation → 听写”加入词库。');
     expect(d.graph.vocabulary?.list().map((e) => [e.wrong, e.right])).toEqual([['dictation', '听写']]);
     await saveScreenshot(w.page, 'panel-zh');

@@ -118,6 +118,8 @@ describe('Settings › AI: providers', () => {
     await page.getByLabel('Provider type').selectOption('groq');
     await expect.poll(() => providers(w).groq?.kind).toBe('groq');
     const extra = page.getByLabel('Extra request fields (extra_body, JSON)');
+    // extra_body sits under the provider's "Advanced" disclosure.
+    await page.getByTestId('provider-advanced').locator('summary').click();
     await extra.fill('{ not json');
     await extra.blur();
     await page.getByText('Enter a JSON object, e.g. {"top_p": 0.9}.').waitFor();

@@ -30,6 +30,8 @@ function config(model: string, language: 'en' | 'zh'): string {
 async function rows(model: string, language: 'en' | 'zh'): Promise<{ method: string | null; rows: Record<string, string>; caption: string }> {
   const w = await harness.open('settings', { configText: config(model, language), viewport: { width: 900, height: 900 } });
   await w.page.getByRole('tab', { name: 'AI' }).click();
+  // The report sits under History injection's "Advanced" disclosure.
+  await w.page.getByTestId('ai-history-advanced').locator('summary').click();
   const table = w.page.getByTestId('budget-report');
   await table.waitFor({ timeout: 15_000 });
   const cells = await table.locator('tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));

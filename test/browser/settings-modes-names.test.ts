@@ -95,6 +95,7 @@ describe('Settings › AI: every mode in the picker, modes as a form', () => {
     const { page } = w;
     await expect.poll(() => optionTexts(w, '#ai-mode'), { timeout: 10_000 }).toContain('纠错后翻译');
     expect(await optionTexts(w, '#ai-mode')).toContain('Meeting notes');
+    await page.getByTestId('ai-history-advanced').locator('summary').click();
     const field = page.getByLabel('重建后的条数');
     await field.fill('0');
     await field.press('Enter');

@@ -63,6 +63,8 @@ describe('settings window', () => {
   it('editing a number writes config.json on Enter and on blur', async () => {
     const w = await openSettings();
     await w.page.getByRole('tab', { name: 'AI' }).click();
+    // The history limits sit under "Advanced".
+    await w.page.getByTestId('ai-history-advanced').locator('summary').click();
     const maxEntries = w.page.getByLabel('Entries after a rebuild');
     await maxEntries.fill('15');
     await maxEntries.press('Enter');
@@ -104,6 +106,7 @@ describe('settings window', () => {
     const w = await openSettings();
     await w.page.getByRole('tab', { name: 'AI' }).click();
     const before = fs.readFileSync(w.configStore.path);
+    await w.page.getByTestId('ai-history-advanced').locator('summary').click();
     const field = w.page.getByLabel('Entries after a rebuild');
     await field.fill('0');
     await field.press('Enter');
@@ -220,7 +223,7 @@ describe('settings window', () => {
     await w.page.keyboard.press('ArrowDown');
     await w.page.keyboard.press('ArrowDown');
     expect(await w.page.getByRole('tab', { name: 'AI' }).getAttribute('aria-selected')).toBe('true');
-    await w.page.getByLabel('Entries after a rebuild').waitFor();
+    await w.page.getByTestId('ai-history-advanced').waitFor();
     await w.page.keyboard.press('End');
     expect(await w.page.getByRole('tab', { name: 'History & privacy' }).getAttribute('aria-selected')).toBe('true');
     const focused = await w.page.evaluate(() => document.activeElement?.textContent);
@@ -233,7 +236,7 @@ describe('settings window', () => {
     for (const scheme of ['light', 'dark'] as const) {
       const w = await openSettings({ colorScheme: scheme, viewport: { width: 860, height: 760 } });
       await w.page.getByRole('tab', { name: 'AI' }).click();
-      await w.page.getByLabel('Entries after a rebuild').waitFor();
+      await w.page.getByTestId('ai-history-advanced').waitFor();
       const file = path.join(out, `settings-ai-${scheme}.png`);
       await w.page.screenshot({ path: file });
       expect(fs.statSync(file).size).toBeGreaterThan(10_000);

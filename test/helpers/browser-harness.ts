@@ -34,6 +34,7 @@ import { learningServices } from '../../src/main/app/learning-wiring.ts';
 import { textRulesApiOf } from '../../src/main/ipc/handlers/text-rules.ts';
 import { VocabularyStore, VOCABULARY_DB_FILE } from '../../src/main/enhance/vocabulary-store.ts';
 import { ModelManager } from '../../src/main/asr/model-manager.ts';
+import { llmCatalogEntries } from '../../src/main/app/llm-models.ts';
 import { defaultConfig } from '../../src/shared/config/config-schema.ts';
 import type { Broadcast } from '../../src/main/ipc/register.ts';
 import type { Recordings } from '../../src/main/dictation/recordings/recordings.ts';
@@ -223,7 +224,8 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
           const set = configStore.get().asr.local.models_mirror;
           return set === DEFAULT_MODELS_MIRROR ? mirror.origin : set;
         },
-        catalog: mirror.catalog,
+        // The built-in LLM engine's GGUF models join the list as in the app (llm-models.ts), for the AI step.
+        catalog: [...mirror.catalog, ...llmCatalogEntries()],
         recommended: mirror.recommended,
       }),
       historyStore: history.store,

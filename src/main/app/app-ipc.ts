@@ -18,6 +18,7 @@ import { recentAppsOf } from '../ipc/handlers/app-rules.ts';
 import { textRulesApiOf } from '../ipc/handlers/text-rules.ts';
 import type { DictationApp } from './dictation-app.ts';
 import { learningServices } from './learning-wiring.ts';
+import { APP_MODEL_CATALOG, llmModelInstalled } from './llm-models.ts';
 import { createOnboardingService } from './onboarding-service.ts';
 import { trayDownloadTracker } from './tray-download.ts';
 import type { TrayState } from './tray-menu.ts';
@@ -56,7 +57,8 @@ export function setupAppIpc(deps: AppIpcDeps): ReturnType<typeof setupIpc> {
     secretValue: (name) => secrets.get(name),
     vocabulary: deps.vocabulary,
     // Read at each download: a mirror changed in Settings or onboarding applies to the next one.
-    models: new ModelManager({ dataDir, mirror: () => config.get().asr.local.models_mirror }),
+    // Speech models and the built-in LLM engine's GGUF models (llm-models.ts): one manager, one set of channels.
+    models: new ModelManager({ dataDir, mirror: () => config.get().asr.local.models_mirror, catalog: APP_MODEL_CATALOG }),
     historyStore: history.store,
     history,
     dialogs: electronFileDialogs(),
@@ -65,7 +67,13 @@ export function setupAppIpc(deps: AppIpcDeps): ReturnType<typeof setupIpc> {
     onModelProgress: (name, download) => {
       deps.broadcast()?.('models:progress', { name, download });
       trayDownload(name, download);
-      if (download.state === 'done') dictation?.modelInstalled(name);
+      if (download.state === 'done') {
+        // An LLM model becomes the local provider's model; a speech model re-checks readiness and warms up.
+        void llmModelInstalled(config, name).then(
+          (llm) => (llm ? undefined : dictation?.modelInstalled(name)),
+          (err: unknown) => log.warn('could not select the downloaded LLM model', { name, error: err }),
+        );
+      }
     },
   });
   return setupIpc(ipcMain, {

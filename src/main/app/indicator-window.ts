@@ -7,7 +7,7 @@
  */
 import type { DictationState } from '../../shared/ipc/dictation-types.ts';
 import type { Notice } from '../../shared/notices/notice.ts';
-import { shortNoticeText } from '../../shared/notices/notice-short.ts';
+import { indicatorOffersRetry, shortNoticeText } from '../../shared/notices/notice-short.ts';
 
 /** The indicator's size while recording, and while it shows a message. */
 export const INDICATOR_SIZE = { width: 168, height: 40 } as const;
@@ -18,8 +18,9 @@ export const INDICATOR_MESSAGE_SIZE = { width: 400, height: 40 } as const;
  * the first words arrive; as wide as a message, so a failure after it does not change the width.
  */
 export const INDICATOR_LIVE_SIZE = { width: 400, height: 64 } as const;
-/** How long a message stays. */
+/** How long a message stays; one with a Retry button longer, so there is time to reach it. */
 export const INDICATOR_MESSAGE_MS = 6000;
+export const INDICATOR_RETRY_MS = 12000;
 /** How far above the bottom of the work area the indicator sits. */
 export const INDICATOR_BOTTOM_GAP = 48;
 
@@ -64,6 +65,8 @@ export interface IndicatorWindowPort {
   setPosition(x: number, y: number): void;
   showInactive(): void;
   hide(): void;
+  /** Click-through (true) except while a message with a Retry button shows (Electron BrowserWindow.setIgnoreMouseEvents). */
+  setIgnoreMouseEvents(ignore: boolean): void;
 }
 
 /** Timers (injectable for tests). */
@@ -115,19 +118,28 @@ export class IndicatorWindow {
     const w = this.deps.window();
     if (w === undefined || !indicatorShowsNotice(notice, this.deps.settings())) return;
     this.clearMessage();
+    const s = this.deps.settings();
+    const retry = indicatorOffersRetry(notice, s.preview || s.preview_on_failure);
     this.show(w, INDICATOR_MESSAGE_SIZE);
+    // The Retry button must be clickable: the window takes clicks only while it shows.
+    if (retry) w.setIgnoreMouseEvents(false);
     this.timer = this.timers.setTimeout(() => {
       this.timer = null;
       const win = this.deps.window();
       if (win === undefined) return;
-      const s = this.deps.settings();
-      if (indicatorVisibleIn(this.state, s)) this.show(win, indicatorSize(s));
+      win.setIgnoreMouseEvents(true);
+      const now = this.deps.settings();
+      if (indicatorVisibleIn(this.state, now)) this.show(win, indicatorSize(now));
       else win.hide();
-    }, INDICATOR_MESSAGE_MS);
+    }, retry ? INDICATOR_RETRY_MS : INDICATOR_MESSAGE_MS);
   }
 
   private clearMessage(): void {
-    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    if (this.timer !== null) {
+      this.timers.clearTimeout(this.timer);
+      // Back to click-through: the message (and any Retry button) is gone.
+      this.deps.window()?.setIgnoreMouseEvents(true);
+    }
     this.timer = null;
   }
 

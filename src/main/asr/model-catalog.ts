@@ -41,6 +41,19 @@ export interface CatalogEntry {
   readonly quantized: boolean;
   /** Present for sherpa-onnx models; absent for whisper.cpp ones. */
   readonly sherpa?: SherpaCatalogInfo;
+  /**
+   * Present for a GGUF model of the built-in LLM engine (src/main/enhance/local-llm/llm-catalog.ts, joined to
+   * the catalog by the app): one file from a Hugging Face repository, installed as llm/<file>.
+   */
+  readonly gguf?: GgufCatalogInfo;
+}
+
+/** What makes a catalog entry a GGUF model of the built-in LLM engine. */
+export interface GgufCatalogInfo {
+  readonly repo: string;
+  readonly file: string;
+  /** SHA-256 (hex), or null when no published checksum was found (size and GGUF header still checked). */
+  readonly sha256: string | null;
 }
 
 const MiB = 1024 * 1024;
@@ -152,9 +165,11 @@ export function findModel(name: string, catalog: readonly CatalogEntry[] = MODEL
   return catalog.find((e) => e.name === name);
 }
 
-/** Where an installed model's file sits under the models folder: ggml-<name>.bin, or <name>/<model file> for sherpa. */
+/** Where an installed model's file sits under the models folder: ggml-<name>.bin, <name>/<model file> for sherpa, llm/<file> for GGUF. */
 export function modelRelPath(name: string, catalog: readonly CatalogEntry[] = MODEL_CATALOG): string {
-  const sherpa = findModel(name, catalog)?.sherpa;
+  const found = findModel(name, catalog);
+  if (found?.gguf !== undefined) return `llm/${found.gguf.file}`;
+  const sherpa = found?.sherpa;
   return sherpa !== undefined ? `${name}/${sherpa.modelFile}` : modelFileName(name);
 }
 
@@ -162,7 +177,7 @@ export function modelRelPath(name: string, catalog: readonly CatalogEntry[] = MO
  * URL of one file of a sherpa model. The mirror setting names whisper.cpp's repository on a Hugging Face
  * host (or a mirror such as hf-mirror.com): its origin is kept, so a mirror applies to these files too.
  */
-export function sherpaFileUrl(mirror: string, info: SherpaCatalogInfo, file: string): string {
+export function sherpaFileUrl(mirror: string, info: { readonly repo: string }, file: string): string {
   let origin = 'https://huggingface.co';
   try {
     origin = new URL(mirror).origin;
@@ -209,11 +224,12 @@ export function defaultSpeechModel(lang: RecommendLanguage): string {
   return RECOMMENDED_MODELS[lang][0] ?? 'base';
 }
 
-/** Where a model sits in the catalog view: Chinese, English-only, multilingual, or large (slow, best accuracy). */
-export type ModelGroup = 'chinese' | 'english' | 'multilingual' | 'large';
+/** Where a model sits in the catalog view: Chinese, English-only, multilingual, large (slow, best accuracy), or an LLM (GGUF). */
+export type ModelGroup = 'chinese' | 'english' | 'multilingual' | 'large' | 'llm';
 
 /** The group of a model, from its catalog entry (or its name when it is not in the catalog). */
 export function modelGroup(name: string, entry: CatalogEntry | undefined = findModel(name)): ModelGroup {
+  if (entry?.gguf !== undefined) return 'llm';
   if (entry?.sherpa !== undefined) return entry.sherpa.languages.includes('zh') ? 'chinese' : 'multilingual';
   if (/^(medium|large)/.test(name)) return 'large';
   return (entry?.englishOnly ?? isEnglishOnlyName(name)) ? 'english' : 'multilingual';

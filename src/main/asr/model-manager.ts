@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MODEL_CATALOG, RECOMMENDED_MODELS, findModel, modelRelPath, modelUrl, sherpaFileUrl, type CatalogEntry, type RecommendList } from './model-catalog.ts';
+import { MODEL_CATALOG, RECOMMENDED_MODELS, findModel, modelRelPath, modelUrl, sherpaFileUrl, type CatalogEntry, type GgufCatalogInfo, type RecommendList } from './model-catalog.ts';
 import { downloadCap, planResponse } from './model-download.ts';
 import { validateModelFile, type ModelFileError } from './model-file.ts';
 import { SHERPA_FAMILIES } from './sherpa-families.ts';
@@ -114,7 +114,7 @@ export class ModelManager {
   }
 
   private partialBytesOf(name: string, file: string): number {
-    if (findModel(name, this.catalog)?.sherpa === undefined) return sizeOf(`${file}.part`);
+    if (findModel(name, this.catalog)?.sherpa === undefined) return sizeOf(`${file}.part`); // whisper and GGUF: one part file
     let n = 0;
     try {
       for (const f of fs.readdirSync(this.stageOf(name))) n += sizeOf(path.join(this.stageOf(name), f));
@@ -181,6 +181,7 @@ export class ModelManager {
     fs.mkdirSync(this.dir, { recursive: true });
     const mirror = typeof this.opts.mirror === 'function' ? this.opts.mirror() : this.opts.mirror;
     if (entry.sherpa !== undefined) return this.downloadFolder(entry, mirror, o);
+    if (entry.gguf !== undefined) return this.downloadGguf(entry, entry.gguf, mirror, o);
     const dest = this.pathOf(name);
     const part = `${dest}.part`;
     await this.fetchPart(modelUrl(mirror, name), part, entry.approxBytes, (received, total, resumedFrom) => o.onProgress?.({ name, received, total, resumedFrom }), o.signal);
@@ -220,6 +221,32 @@ export class ModelManager {
     fs.rmSync(folder, { recursive: true, force: true });
     fs.renameSync(stage, folder);
     return this.pathOf(entry.name);
+  }
+
+  /**
+   * A GGUF model of the built-in LLM engine: one file from its Hugging Face repository (under the mirror's
+   * host), into llm/<file>.part. Its catalog size is approximate (the pages round it), so the download is
+   * bounded by the length the server announces (approxBytes 0 to `fetchPart`), not by the catalog; the file
+   * must then match its SHA-256 when the catalog has one and start with the GGUF magic
+   * (https://github.com/ggml-org/ggml/blob/master/docs/gguf.md, "File Structure"), else it is discarded.
+   */
+  private async downloadGguf(entry: CatalogEntry, info: GgufCatalogInfo, mirror: string, o: { onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal }): Promise<string> {
+    const dest = this.pathOf(entry.name);
+    fs.mkdirSync(path.dirname(dest), { recursive: true });
+    const part = `${dest}.part`;
+    this.checkSpace(Math.max(0, entry.approxBytes - sizeOf(part)));
+    await this.fetchPart(sherpaFileUrl(mirror, info, info.file), part, 0, (received, total, resumedFrom) => o.onProgress?.({ name: entry.name, received, total, resumedFrom }), o.signal);
+    const discard = (code: DownloadErrorCode, message: string): never => {
+      fs.rmSync(part, { force: true });
+      throw new ModelDownloadError(code, message);
+    };
+    if (info.sha256 !== null) {
+      const got = await hashFile(part, 'sha256');
+      if (got !== info.sha256.toLowerCase()) discard('checksum', `checksum mismatch for ${entry.name}: got ${got}, expected ${info.sha256}; the download was discarded (is the mirror serving the right file?)`);
+    }
+    if (!isGguf(part)) discard('invalid-file', `${entry.name} is not a GGUF model (the file does not start with "GGUF"); the download was discarded`);
+    fs.renameSync(part, dest);
+    return dest;
   }
 
   /**
@@ -324,6 +351,16 @@ export class ModelManager {
     }
     fs.renameSync(part, dest);
     return dest;
+  }
+}
+
+function isGguf(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const magic = Buffer.alloc(4);
+    return fs.readSync(fd, magic, 0, 4, 0) === 4 && magic.toString('latin1') === 'GGUF';
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

@@ -27,6 +27,8 @@ export interface DictationIpcService {
   hidePanel(): void;
   /** Panel Retry of a failed transcription or enhancement of session `sessionId`; false when there is nothing to retry. */
   retry(sessionId: string): boolean;
+  /** The indicator's Retry: the last failed dictation again from its journaled audio; false when there is none. */
+  retryLast(): boolean;
   /** Runs a record's transcript through `mode` into the preview panel (History Browser "Re-run in mode…"). */
   rerun(text: string, mode: string, sttModel?: string): void;
 }

@@ -9,7 +9,7 @@ import type { DictationIpcService } from './dictation-service.ts';
 import type { DictationController } from './controller.ts';
 
 /** The panel methods of {@link DictationIpcService}. */
-export type PanelIpcService = Pick<DictationIpcService, 'modes' | 'setMode' | 'prompt' | 'deliver' | 'hidePanel' | 'retry' | 'rerun'>;
+export type PanelIpcService = Pick<DictationIpcService, 'modes' | 'setMode' | 'prompt' | 'deliver' | 'hidePanel' | 'retry' | 'retryLast' | 'rerun'>;
 
 /** Builds the panel's methods over a controller and the enhancer that serves it. */
 export function panelIpcService(controller: DictationController, enhancer: Pick<Enhancer, 'modes' | 'buildRequest'>): PanelIpcService {
@@ -30,6 +30,7 @@ export function panelIpcService(controller: DictationController, enhancer: Pick<
     deliver: (text, action, sessionId) => controller.deliver(text, action, sessionId),
     hidePanel: () => controller.hidePanel(),
     retry: (sessionId) => controller.retry(sessionId),
+    retryLast: () => controller.retryLast(),
     rerun: (text, mode, sttModel) => controller.rerun(text, mode, sttModel),
   };
 }

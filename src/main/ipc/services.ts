@@ -67,6 +67,8 @@ export interface SettingsApi {
   modesList(): Promise<readonly ModeItem[]>;
   /** Validates and writes one mode file (atomically); throws a readable error when the text is broken. */
   modesSave(id: string, text: string): Promise<ModeItem>;
+  /** Removes a user-added mode's file (false when there was none); refuses a built-in mode. */
+  modesDelete(id: string): Promise<boolean>;
   /** Sends a real dictation's request to the provider (verify-provider.ts). */
   providersVerify(providerId: string): Promise<ProviderCheckResult>;
   /** The provider's own model list (`GET /models`), or why there is none. */

@@ -4,17 +4,19 @@
  * history export and WenZi import. The only OS parts are the file dialogs,
  * passed in (Electron's dialog in the app; a recorder in browser tests).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import os from 'node:os';
 import { isEnglishOnlyName, modelGroup, modelSpeed } from '../asr/model-catalog.ts';
 import { ModelDownloadError, type ModelManager } from '../asr/model-manager.ts';
 import { promptCacheReport } from '../enhance/cache-report.ts';
+import { llmCardInfo } from '../enhance/local-llm/llm-catalog.ts';
 import { providerFromConfig, settingsFromConfig } from '../enhance/enhancer.ts';
 import { listModels } from '../enhance/llm-client.ts';
 import { providerPresets } from '../enhance/providers/presets.ts';
 import { providerModel, verifyProvider } from '../enhance/verify-provider.ts';
 import { loadModes, modesDir, parseModeText } from '../enhance/modes.ts';
-import type { PromptLanguage } from '../enhance/builtin-modes.ts';
+import { BUILTIN_MODES, type PromptLanguage } from '../enhance/builtin-modes.ts';
 import type { VocabEntry, VocabularyStore } from '../enhance/vocabulary-store.ts';
 import { exportHistory } from '../history/import-export/export.ts';
 import type { HistoryStore } from '../history/store/history-store.ts';
@@ -125,6 +127,7 @@ function modelsApi(deps: SettingsApiDeps): SettingsGroup<'models'> {
         speed: modelSpeed(m.name),
         recommended: m.recommended,
         group: modelGroup(m.name, m.catalog),
+        ...llmItem(m.name),
         // A partial file left by an earlier run (paused, quit, crashed) shows as paused: Resume continues it.
         download: downloads.get(m.name)?.state ?? (m.partialBytes > 0 && !m.installed ? { state: 'paused', received: m.partialBytes, total: m.catalog?.approxBytes ?? null } : null),
       })),
@@ -135,6 +138,12 @@ function modelsApi(deps: SettingsApiDeps): SettingsGroup<'models'> {
       return models.delete(name);
     },
   };
+}
+
+/** The `llm` field of an LLM model's item (recommended for this machine's memory and chip), or nothing. */
+function llmItem(name: string): { llm?: ReturnType<typeof llmCardInfo> & object } {
+  const info = llmCardInfo(name, os.totalmem(), process.platform, process.arch);
+  return info === undefined ? {} : { llm: info };
 }
 
 /** Starts downloading model `name` unless it is downloading already; its progress goes to deps.onModelProgress. */
@@ -183,6 +192,8 @@ function startModelDownload(deps: SettingsApiDeps, downloads: Map<string, Downlo
     });
 }
 
+const isBuiltin = (id: string): boolean => BUILTIN_MODES.some((m) => m.id === id);
+
 /** The mode files of the modes folder: each with its text, or the problem that keeps it from loading. */
 function modesApi(deps: SettingsApiDeps): SettingsGroup<'modes'> {
   const dir = modesDir(deps.dataDir);
@@ -190,9 +201,9 @@ function modesApi(deps: SettingsApiDeps): SettingsGroup<'modes'> {
     const text = await readFile(file, 'utf8');
     try {
       const m = parseModeText(id, text, path.basename(file));
-      return { id, label: m.label, order: m.order, steps: m.steps, text, problem: null };
+      return { id, label: m.label, order: m.order, steps: m.steps, text, problem: null, builtin: isBuiltin(id) };
     } catch (err) {
-      return { id, label: id, order: 999, steps: null, text, problem: err instanceof Error ? err.message : String(err) };
+      return { id, label: id, order: 999, steps: null, text, problem: err instanceof Error ? err.message : String(err), builtin: isBuiltin(id) };
     }
   };
 
@@ -209,6 +220,17 @@ function modesApi(deps: SettingsApiDeps): SettingsGroup<'modes'> {
       const file = path.join(dir, `${id}.md`);
       await writeFileAtomic(file, text.endsWith('\n') ? text : `${text}\n`);
       return modeItem(file, id);
+    },
+    modesDelete: async (id) => {
+      // ensureBuiltinModes (modes.ts) writes a missing built-in file again at every load.
+      if (isBuiltin(id)) throw new Error(`"${id}" is a built-in mode: it would be re-created, so it is edited rather than deleted`);
+      try {
+        await unlink(path.join(dir, `${id}.md`));
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
     },
   };
 }

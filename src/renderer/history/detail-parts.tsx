@@ -89,7 +89,10 @@ export function useDeleteConfirm(deleteRequest: number): { readonly confirming: 
   const confirming = asked || deleteRequest !== dismissedAt;
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
+    // Focused, and the whole question with both buttons scrolled into the pane's view.
+    if (!confirming) return;
+    confirmRef.current?.focus();
+    confirmRef.current?.closest('.confirm')?.scrollIntoView({ block: 'nearest' });
   }, [confirming]);
   const setConfirming = (on: boolean): void => {
     setAsked(on);

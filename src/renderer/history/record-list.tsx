@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { HistoryRow } from '../../shared/history/query.ts';
-import { formatTimestamp, rowPreview, speechModelLabel } from '../lib/history-filters.ts';
+import { formatTimestamp, rowPreview, rowTime, speechModelLabel } from '../lib/history-filters.ts';
 import { useI18n } from '../lib/i18n-context.ts';
 
 /** Which row of the next/previous page to select (the keyboard keeps a selection; the pager buttons do not). */
@@ -117,7 +117,10 @@ function RecordRow({ row: r, selected, labelOf, onSelect, onOpen }: {
       onClick={() => onSelect(r.key)}
       onDoubleClick={onOpen}
     >
-      <span className="record-time">{formatTimestamp(r.timestamp)}</span>
+      {/* Short (clock time today), the whole timestamp as its tooltip: the text gets the room. */}
+      <span className="record-time" title={formatTimestamp(r.timestamp)}>
+        {rowTime(r.timestamp)}
+      </span>
       <span className="record-mode" title={labelOf(r.enhance_mode)}>
         {labelOf(r.enhance_mode)}
       </span>
@@ -128,7 +131,7 @@ function RecordRow({ row: r, selected, labelOf, onSelect, onOpen }: {
         {r.user_corrected ? <span className="mini mini-corr">{t('history.row.corrected')}</span> : null}
         {r.outcome === 'cancelled' || r.outcome === 'failed' ? <span className="mini mini-warn">{t(`history.outcome.${r.outcome}`)}</span> : null}
         {r.archived ? <span className="mini">{r.file}</span> : null}
-        {r.stt_model ? <span className="mini" title={r.stt_model}>{speechModelLabel(r.stt_model, lang, 10)}</span> : null}
+        {r.stt_model ? <span className="mini mini-model" title={r.stt_model}>{speechModelLabel(r.stt_model, lang, 10)}</span> : null}
       </span>
     </li>
   );

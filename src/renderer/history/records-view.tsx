@@ -226,7 +226,8 @@ async function deleteKeepingPlace(bridge: TingxieBridge, rows: readonly HistoryR
 function NoDetail() {
   const { t } = useI18n();
   return (
-    <aside className="detail detail-empty" aria-label={t('history.detail')}>
+    // Narrow while nothing is selected: the list's texts get the room.
+    <aside className="detail detail-empty detail-none" aria-label={t('history.detail')}>
       <p className="help">{t('history.detail.none')}</p>
     </aside>
   );

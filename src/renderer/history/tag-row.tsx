@@ -36,6 +36,8 @@ export function nextPillOrder(order: PillOrder, facets: FacetCounts, filters: Hi
   return out;
 }
 
+type GroupLabel = 'history.tag.mode' | 'history.tag.stt' | 'history.tag.llm' | 'history.tag.app';
+
 const EMPTY_ORDER: PillOrder = { modes: [], sttModels: [], llmModels: [], apps: [] };
 
 /** Toggle pills with counts: corrected, modes (by label), speech models, AI models (OR within a group). */
@@ -49,12 +51,32 @@ export function TagRow({ filters, facets, labelOf, onFilters }: TagRowProps) {
     setOrder(nextPillOrder(order, facets, filters));
   }
   if (!facets) return <div className="tags tags-loading" aria-hidden="true" />;
-  const groups: readonly [TagGroup, 'history.tag.mode' | 'history.tag.stt' | 'history.tag.llm' | 'history.tag.app'][] = [
+  const groups: readonly [TagGroup, GroupLabel][] = [
     ['modes', 'history.tag.mode'],
     ['sttModels', 'history.tag.stt'],
     ['llmModels', 'history.tag.llm'],
     ['apps', 'history.tag.app'],
   ];
+  const pill = (group: TagGroup, label: GroupLabel, value: string) => {
+    const n = facets[group][value] ?? 0;
+    // Speech models by name ("Whisper Small (q5_1)"); other models keep the provider's own, shortened at a word.
+    const shown = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : group === 'sttModels' ? speechModelLabel(value, lang) : shortModel(value);
+    const full = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : value;
+    return (
+      <button
+        key={value}
+        type="button"
+        className={`pill${n === 0 ? ' pill-empty' : ''}`}
+        title={full}
+        // The name starts with the visible text (WCAG label-in-name), then says the group and full value.
+        aria-label={`${shown} ${n}, ${t(label)} ${full}`}
+        aria-pressed={filters[group].includes(value)}
+        onClick={() => onFilters(toggleTag(filters, group, value))}
+      >
+        {shown} <span className="count">{n}</span>
+      </button>
+    );
+  };
   return (
     <div className="tags" role="group" aria-label={t('history.tags')}>
       {/* A pill that can only find nothing ("Corrected 0") is not offered, unless it is what filters now. */}
@@ -65,32 +87,18 @@ export function TagRow({ filters, facets, labelOf, onFilters }: TagRowProps) {
       ) : null}
       {groups.map(([group, label]) => {
         const values = order[group];
-        if (values.length === 0) return null;
+        // A group whose only value is "(none)" (no app ever recorded) cannot narrow anything: not offered.
+        if (values.length === 0 || (values.length === 1 && values[0] === '' && filters[group].length === 0)) return null;
         return (
           <span key={group} className="tag-group" role="group" aria-label={t(label)}>
-            <span className="tag-group-label" aria-hidden="true">
-              {t(label)}
+            {/* The label never ends a line alone: it stays with the group's first pill. */}
+            <span className="tag-lead">
+              <span className="tag-group-label" aria-hidden="true">
+                {t(label)}
+              </span>
+              {pill(group, label, values[0] ?? '')}
             </span>
-            {values.map((value) => {
-              const n = facets[group][value] ?? 0;
-              // Speech models by name ("Whisper Small (q5_1)"); other models keep the provider's own, shortened.
-              const shown = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : group === 'sttModels' ? speechModelLabel(value, lang) : shortModel(value);
-              const full = value === '' ? t('history.tag.none') : group === 'modes' ? labelOf(value) : value;
-              return (
-                <button
-                  key={value}
-                  type="button"
-                  className={`pill${n === 0 ? ' pill-empty' : ''}`}
-                  title={full}
-                  // The name starts with the visible text (WCAG label-in-name), then says the group and full value.
-                  aria-label={`${shown} ${n}, ${t(label)} ${full}`}
-                  aria-pressed={filters[group].includes(value)}
-                  onClick={() => onFilters(toggleTag(filters, group, value))}
-                >
-                  {shown} <span className="count">{n}</span>
-                </button>
-              );
-            })}
+            {values.slice(1).map((value) => pill(group, label, value))}
           </span>
         );
       })}

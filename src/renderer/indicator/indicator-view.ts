@@ -3,11 +3,13 @@
  * element, so the browser test can drive it with events like the app does. When a dictation ends badly
  * it shows a short message with the next step instead (main shows the window wider for it). With live
  * text on (`feedback.live_text`) the label gives way to the text decoded so far once words arrive (main
- * shows the window taller for it, from the start, so nothing moves then); see live-text-view.ts.
+ * shows the window taller for it, from the start, so nothing moves then); see live-text-view.ts. A failed
+ * transcription that the panel does not show gets a Retry button here (main makes the window take
+ * clicks while it shows, src/main/app/indicator-window.ts).
  */
 import type { DictationEvent, DictationState } from '../../shared/ipc/dictation-types.ts';
 import type { Notice, NoticeLevel } from '../../shared/notices/notice.ts';
-import { shortNoticeText } from '../../shared/notices/notice-short.ts';
+import { indicatorOffersRetry, shortNoticeText } from '../../shared/notices/notice-short.ts';
 import { translate, type MessageKey, type UiLanguage } from '../lib/i18n.ts';
 import { createLiveText, type LiveTextView } from './live-text-view.ts';
 
@@ -158,10 +160,34 @@ function buildParts(root: HTMLElement, lang: UiLanguage, language: () => UiLangu
   return parts;
 }
 
-/** Builds the indicator inside `root` (labels in `lang`) and returns its handle. */
-export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): IndicatorHandle {
+/** The Retry button of a failed transcription: runs `onRetry` once, then hides until the next failure. */
+function retryButton(root: HTMLElement, onRetry: () => void): { show(on: boolean, lang: UiLanguage): void } {
+  const button = document.createElement('button');
+  root.append(button);
+  button.type = 'button';
+  button.className = 'retry';
+  button.hidden = true;
+  button.addEventListener('click', () => {
+    button.hidden = true;
+    onRetry();
+  });
+  return {
+    show(on, lang) {
+      button.hidden = !on;
+      button.textContent = translate(lang, 'indicator.retry');
+      button.title = translate(lang, 'indicator.retry.label');
+    },
+  };
+}
+
+/**
+ * Builds the indicator inside `root` (labels in `lang`) and returns its handle; `onRetry` is the Retry
+ * button's action (the app's `dictation:retry-last`), without it no Retry is offered.
+ */
+export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en', onRetry?: () => void): IndicatorHandle {
   let language = lang;
   const { label, meter, live, clock } = buildParts(root, lang, () => language);
+  const retry = retryButton(root, () => onRetry?.());
   let state: DictationState = 'idle';
   let panel = true;
   let shown: { readonly level: NoticeLevel; readonly notice: Notice } | null = null;
@@ -171,6 +197,7 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
   const layout = (): void => layoutLiveText(root, label, live, liveOn);
   const showNotice = (): void => {
     const text = shown === null ? null : shortNoticeText(language, shown.notice, { where: 'indicator', panel });
+    retry.show(shown !== null && text !== null && onRetry !== undefined && indicatorOffersRetry(shown.notice, panel), language);
     if (shown === null || text === null) return;
     root.dataset.state = 'notice';
     root.dataset.level = shown.level;
@@ -188,6 +215,7 @@ export function mountIndicator(root: HTMLElement, lang: UiLanguage = 'en'): Indi
         live.clear();
       }
       shown = null;
+      retry.show(false, language);
       delete root.dataset.level;
       label.removeAttribute('role');
       root.dataset.state = e.state;

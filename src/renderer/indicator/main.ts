@@ -10,7 +10,8 @@ import './indicator.css';
 
 const root = document.getElementById('root');
 if (root !== null && hasBridge()) {
-  const indicator = mountIndicator(root);
+  // Retry on the indicator: the last failed dictation again (as the tray's "Retry Last Dictation").
+  const indicator = mountIndicator(root, 'en', () => void bridge.dictation.retryLast().catch(() => undefined));
   bridge.on.dictationEvent((e) => indicator.apply(e));
   // The UI language (config `ui.language`, resolved against the OS by main), again whenever the config changes.
   // Messages from main that are not part of a dictation's events (the microphone, the hotkeys).

@@ -102,9 +102,34 @@ export function formatTimestamp(iso: string): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-/** Long model names shortened as WenZi's mini-tags do (`abcd…wxyz`). */
-export function shortModel(name: string, max = 14): string {
-  return name.length <= max ? name : `${name.slice(0, 6)}…${name.slice(-6)}`;
+/**
+ * A row's time, short: the clock time for today, month-day and time this year, the date before that
+ * (the row's tooltip has formatTimestamp's whole timestamp).
+ */
+export function rowTime(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  const time = `${p(d.getHours())}:${p(d.getMinutes())}`;
+  if (d.getFullYear() !== now.getFullYear()) return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  if (d.getMonth() === now.getMonth() && d.getDate() === now.getDate()) return time;
+  return `${p(d.getMonth() + 1)}-${p(d.getDate())} ${time}`;
+}
+
+const NAME_BREAK = /[-_.:/ ]/;
+
+/**
+ * A long model name shortened for a pill or a mini-tag: a provider prefix dropped (`remote:openai/whisper-1`
+ * → `whisper-1`), then cut after the last whole part that fits (`funasr-paraformer…`), never inside a word
+ * unless the first part alone is too long. The full name stays in the tooltip.
+ */
+export function shortModel(name: string, max = 18): string {
+  const bare = name.slice(name.lastIndexOf('/') + 1).replace(/^remote:/, '') || name;
+  const chars = [...bare];
+  if (chars.length <= max) return bare;
+  let cut = -1;
+  for (let i = 1; i < max; i++) if (NAME_BREAK.test(chars[i] ?? '')) cut = i;
+  return `${chars.slice(0, cut > 0 ? cut : max - 1).join('')}…`;
 }
 
 /**

@@ -2,9 +2,11 @@
  * Strings of the onboarding window and of the model cards it shares with Settings › Speech, merged into the
  * table in i18n.ts.
  */
+import { onboardingAiEn, onboardingAiZh } from './messages-onboarding-ai.ts';
 
 /** English strings of onboarding and the model cards. */
 export const onboardingEn = {
+  ...onboardingAiEn,
   'onboarding.title': 'Set up Tingxie',
   'onboarding.step': 'Step {n} of {total}',
   'onboarding.intro': 'Tingxie turns what you say into text in any app. First, choose where your speech is recognised.',
@@ -148,6 +150,7 @@ export const onboardingEn = {
 
 /** Chinese strings of onboarding and the model cards. */
 export const onboardingZh: Readonly<Record<keyof typeof onboardingEn, string>> = {
+  ...onboardingAiZh,
   'onboarding.title': '设置听写',
   'onboarding.step': '第 {n} 步，共 {total} 步',
   'onboarding.intro': '听写能把你说的话变成文字，输入到任何应用。先选择在哪里识别语音。',

@@ -4,12 +4,12 @@
  */
 import type { TokenUsageWire } from '../../shared/ipc/dictation-types.ts';
 
-/** Values for the `panel.usage` string, or null when no tokens were used. */
-export function usageParts(usage: TokenUsageWire | null, locale: string): { prompt: string; cached: string; share: string; completion: string } | null {
+/** Values for the `panel.usage*` strings (total, read, reused, reused share, written), or null when no tokens were used. */
+export function usageParts(usage: TokenUsageWire | null, locale: string): { total: string; prompt: string; cached: string; share: string; completion: string } | null {
   if (usage === null || usage.prompt_tokens + usage.completion_tokens === 0) return null;
   const n = new Intl.NumberFormat(locale);
   const share = usage.prompt_tokens > 0 ? Math.round((100 * Math.min(usage.cached_tokens, usage.prompt_tokens)) / usage.prompt_tokens) : 0;
-  return { prompt: n.format(usage.prompt_tokens), cached: n.format(usage.cached_tokens), share: String(share), completion: n.format(usage.completion_tokens) };
+  return { total: n.format(usage.prompt_tokens + usage.completion_tokens), prompt: n.format(usage.prompt_tokens), cached: n.format(usage.cached_tokens), share: String(share), completion: n.format(usage.completion_tokens) };
 }
 
 /** Seconds with one decimal (0.05 s → "0.1"), or null when there is no timing. */

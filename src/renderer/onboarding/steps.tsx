@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import type { ConfigSnapshot } from '../../shared/ipc/wire-types.ts';
 import type { ConfigSaver } from '../hooks/use-config-saver.ts';
+import { AiStep } from './ai-step.tsx';
 import { ChooseStep, type SpeechPath } from './choose-step.tsx';
 import { CloudStep } from './cloud-step.tsx';
 import { HotkeyStep } from './hotkey-step.tsx';
@@ -32,8 +33,9 @@ export interface SetupStep {
 }
 
 /**
- * The guide's steps, in order: where speech is recognised, setting it up, the microphone, the permissions
- * the OS wants, the hotkey, one real dictation. A new step is one entry here (e.g. after `speech`).
+ * The guide's steps, in order: where speech is recognised, setting it up, the AI that tidies the text and
+ * learns from confirmed dictations, the microphone, the permissions the OS wants, the hotkey, one real
+ * dictation. A new step is one entry here.
  */
 export const SETUP_STEPS: readonly SetupStep[] = [
   { id: 'choose', gated: false, render: (c) => <ChooseStep path={c.path} onChange={c.setPath} /> },
@@ -42,6 +44,7 @@ export const SETUP_STEPS: readonly SetupStep[] = [
     gated: true,
     render: (c) => (c.path === 'local' ? <LocalStep bridge={c.bridge} config={c.config} saver={c.saver} onReady={c.onReady} /> : <CloudStep bridge={c.bridge} config={c.config} saver={c.saver} onReady={c.onReady} />),
   },
+  { id: 'ai', gated: false, render: (c) => <AiStep bridge={c.bridge} config={c.config} saver={c.saver} /> },
   { id: 'microphone', gated: false, render: (c) => <MicrophoneStep bridge={c.bridge} config={c.config} saver={c.saver} /> },
   { id: 'permissions', gated: false, render: (c) => <PermissionsStep bridge={c.bridge} /> },
   { id: 'hotkey', gated: true, render: (c) => <HotkeyStep bridge={c.bridge} config={c.config} saver={c.saver} platform={c.platform} onReady={c.onReady} /> },

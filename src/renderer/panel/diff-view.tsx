@@ -37,7 +37,8 @@ export function DiffView({ bridge, asrText, finalText, textRules }: { readonly b
                 {body}
               </span>
             ) : (
-              <button key={i} type="button" className="diff-change diff-pair" title={t('panel.diff.add', pair)} aria-label={t('panel.diff.add', pair)} onClick={() => add(pair.wrong, pair.right)}>
+              // Named by its visible text (WCAG 2.5.3, label in name); what a click does is its description.
+              <button key={i} type="button" className="diff-change diff-pair" title={t('panel.diff.add', pair)} onClick={() => add(pair.wrong, pair.right)}>
                 {body}
               </button>
             );

@@ -15,27 +15,29 @@ export interface ModeBarProps {
 
 /**
  * The mode buttons, by label: the nth re-runs with ⌘/Ctrl+n (its digit shown small, the whole shortcut
- * in the tooltip and aria-keyshortcuts); a mode this session already ran is marked cached. One row that
- * scrolls sideways when the labels are longer than the panel is wide (it never wraps or squeezes).
+ * in the tooltip and aria-keyshortcuts); a mode this session already ran is marked "ready" (picking it
+ * again is instant). The buttons wrap onto a second row rather than being cut or hidden, so every mode is
+ * on screen at the panel's default size in both languages; past three rows the bar scrolls down, with a
+ * fade at the edge that has more (src/renderer/styles/panel.css).
  */
 export function ModeBar({ modes, current, cached, keyLabel, disabled, labelOf, onPick }: ModeBarProps) {
   const { t } = useI18n();
   const bar = useRef<HTMLDivElement>(null);
-  // Whether the row scrolls sideways: with its buttons disabled it then takes focus itself, so the
-  // modes out of view can be scrolled to from the keyboard (WCAG 2.1.1).
+  // Whether the bar scrolls (more than three rows of modes): with its buttons disabled it then takes focus
+  // itself, so the modes out of view can be scrolled to from the keyboard (WCAG 2.1.1).
   const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     bar.current?.querySelector('.is-current')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [current, modes]);
-  // Which ends have more modes out of view (faded by CSS, so a cut pill reads as "scroll for more").
+  // Which edges have more modes out of view (faded by CSS, so a cut row reads as "scroll for more").
   useEffect(() => {
     const el = bar.current;
     if (el === null) return;
     const update = (): void => {
-      const start = el.scrollLeft > 1;
-      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      const start = el.scrollTop > 1;
+      const end = el.scrollTop + el.clientHeight < el.scrollHeight - 1;
       el.dataset.more = start && end ? 'both' : start ? 'start' : end ? 'end' : 'none';
-      setScrolls(el.scrollWidth > el.clientWidth + 1);
+      setScrolls(el.scrollHeight > el.clientHeight + 1);
     };
     update();
     el.addEventListener('scroll', update, { passive: true });

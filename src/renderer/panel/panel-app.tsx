@@ -1,7 +1,7 @@
 import type { TingxieBridge } from '../../shared/ipc/bridge-types.ts';
 import { I18nProvider } from '../components/i18n-provider.tsx';
 import { useConfig } from '../hooks/use-config.ts';
-import { stringAt } from '../lib/config-view.ts';
+import { boolAt, stringAt } from '../lib/config-view.ts';
 import { resolveLanguage } from '../lib/i18n.ts';
 import { PanelView } from './panel-view.tsx';
 
@@ -11,7 +11,8 @@ export function PanelApp({ bridge }: { readonly bridge: TingxieBridge }) {
   const language = resolveLanguage(stringAt(config, 'ui.language', 'system'), navigator.language);
   return (
     <I18nProvider language={language}>
-      <PanelView bridge={bridge} />
+      {/* With AI off no mode ran: the panel says so instead of marking one (a config not read yet counts as on). */}
+      <PanelView bridge={bridge} aiOn={config === null || boolAt(config, 'ai_enhance.enabled', false)} />
     </I18nProvider>
   );
 }

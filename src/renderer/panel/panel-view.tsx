@@ -5,6 +5,7 @@ import { useI18n } from '../lib/i18n-context.ts';
 import { clockTime } from '../lib/panel-format.ts';
 import { isMacPlatform, panelKeyAction, primaryKeyLabel } from '../lib/panel-keys.ts';
 import { usePanelSession } from '../hooks/use-panel-session.ts';
+import { AsrRow } from './asr-row.tsx';
 import { DiffView } from './diff-view.tsx';
 import { InfoLine } from './info-line.tsx';
 import { ModeBar } from './mode-bar.tsx';
@@ -19,11 +20,11 @@ import { RecentList } from './recent-list.tsx';
 /**
  * The preview/confirm panel over the live dictation session. Laid out so the final text always keeps
  * its room at the panel's default (520×260) and minimum size: one header row (state + a sideways-
- * scrolling mode row), notices collapsed to one line, the transcript in at most two lines, the text
+ * wrapping mode bar), notices collapsed to one line, the transcript in two lines (More opens it), the text
  * area taking what is left, one info row, on-demand sections that shrink (and scroll) first, and the
  * actions with their keys. A failed transcription or enhancement shows Retry here.
  */
-export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
+export function PanelView({ bridge, aiOn = true }: { readonly bridge: TingxieBridge; readonly aiOn?: boolean }) {
   const { t, lang } = useI18n();
   const { state: s, dispatch, modes, platform } = usePanelSession(bridge);
   const [view, setView] = useState<OnDemandView>('none');
@@ -63,11 +64,12 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
     >
       <header className="panel-header">
         <PanelStateLabel s={s} />
-        <ModeBar modes={modes} current={s.mode} cached={s.cachedModes} keyLabel={key} labelOf={labelOf} disabled={!live || reopened !== null} onPick={pickMode} />
+        <ModeBar modes={modes} current={aiOn ? s.mode : ''} cached={s.cachedModes} keyLabel={key} labelOf={labelOf} disabled={!live || reopened !== null} onPick={pickMode} />
       </header>
       {s.notices.length > 0 || failure !== null ? (
         <NoticeBar notices={s.notices} failure={failure} labelOf={labelOf} onDismiss={() => (dispatch({ type: 'dismiss-notices' }), actions.clearFailure())} />
       ) : null}
+      {aiOn ? null : <AiOffNote />}
       {reopened ? <ReopenedNote at={reopened.at} keyLabel={key} onClose={() => dispatch({ type: 'close-reopened' })} /> : null}
       <AsrRow asrText={asrText} failed={s.failedSession !== null} />
       <FinalText
@@ -101,6 +103,16 @@ export function PanelView({ bridge }: { readonly bridge: TingxieBridge }) {
 }
 
 /** The note over a reopened preview: when it was dictated, and Close. */
+/** With AI off: no mode ran on this text, and where AI is turned on. */
+function AiOffNote() {
+  const { t } = useI18n();
+  return (
+    <p className="help panel-ai-off" data-testid="panel-ai-off" title={t('panel.aiOff')}>
+      {t('panel.aiOff')}
+    </p>
+  );
+}
+
 function ReopenedNote({ at, keyLabel, onClose }: { readonly at: RecentPreview['at']; readonly keyLabel: string; readonly onClose: () => void }) {
   const { t, lang } = useI18n();
   return (
@@ -110,21 +122,6 @@ function ReopenedNote({ at, keyLabel, onClose }: { readonly at: RecentPreview['a
         {t('panel.reopened.close')}
       </button>
     </p>
-  );
-}
-
-/** The transcript row: the ASR text, or that it is pending or failed. */
-function AsrRow({ asrText, failed }: { readonly asrText: string; readonly failed: boolean }) {
-  const { t } = useI18n();
-  return (
-    <section className="panel-asr-row" aria-labelledby="panel-asr-label">
-      <h2 className="panel-label" id="panel-asr-label">
-        {t('panel.asr')}
-      </h2>
-      <p className="panel-asr" data-testid="panel-asr" tabIndex={asrText.length > 120 ? 0 : undefined}>
-        {asrText || (failed ? t('panel.asr.failed') : t('panel.asr.pending'))}
-      </p>
-    </section>
   );
 }
 

@@ -57,8 +57,7 @@ export function AiTab({ config, saver, bridge }: TabProps) {
       <ProviderSection config={config} saver={saver} bridge={bridge} />
 
       <h2>{t('ai.history.section')}</h2>
-      <HistoryGroup config={config} saver={saver} />
-      <CacheReport bridge={bridge} deps={JSON.stringify(valueAt(config, 'ai_enhance') ?? null)} />
+      <HistoryGroup config={config} saver={saver} bridge={bridge} />
 
       <h2>{t('modes.section')}</h2>
       <ModesEditor bridge={bridge} list={modeList} />
@@ -67,7 +66,7 @@ export function AiTab({ config, saver, bridge }: TabProps) {
 }
 
 /** History injection: its switch and limits, proper nouns across modes, the context note and the input context. */
-function HistoryGroup({ config, saver }: Pick<TabProps, 'config' | 'saver'>) {
+function HistoryGroup({ config, saver, bridge }: Pick<TabProps, 'config' | 'saver' | 'bridge'>) {
   const { t } = useI18n();
   const num = (key: string, id: string, label: Parameters<typeof t>[0], fallback: number, help?: string) => (
     <NumberField
@@ -92,9 +91,14 @@ function HistoryGroup({ config, saver }: Pick<TabProps, 'config' | 'saver'>) {
         error={saver.errors[`${historyKey}.enabled`]}
         onChange={(v) => saver.save(`${historyKey}.enabled`, v)}
       />
-      {num('max_entries', 'history-max-entries', 'ai.history.maxEntries', 10)}
-      {num('refresh_threshold', 'history-refresh-threshold', 'ai.history.refreshThreshold', 50, t('ai.history.refreshThreshold.help'))}
-      {num('max_history_chars', 'history-max-chars', 'ai.history.maxChars', 6000)}
+      {/* The limits, the prompt-cache report and the token budget: one line each on what they change. */}
+      <details className="advanced advanced-in-card" data-testid="ai-history-advanced">
+        <summary>{t('settings.advanced')}</summary>
+        {num('max_entries', 'history-max-entries', 'ai.history.maxEntries', 10, t('ai.history.maxEntries.help'))}
+        {num('refresh_threshold', 'history-refresh-threshold', 'ai.history.refreshThreshold', 50, t('ai.history.refreshThreshold.help'))}
+        {num('max_history_chars', 'history-max-chars', 'ai.history.maxChars', 6000, t('ai.history.maxChars.help'))}
+        <CacheReport bridge={bridge} deps={JSON.stringify(valueAt(config, 'ai_enhance') ?? null)} />
+      </details>
       <SwitchField
         id="history-share-proper-nouns"
         label={t('ai.history.shareProperNouns')}

@@ -32,8 +32,10 @@ export function recommendedModels(models: readonly ModelItem[], list: RecommendF
  * matters); the rest of the catalog in closed groups (Chinese, English, multilingual, large), so nobody
  * scrolls a wall of cards to find one.
  */
-export function ModelManager({ state, selected, onUse, recommendedOnly = false, recommendFor }: ModelManagerProps) {
+export function ModelManager({ state: all, selected, onUse, recommendedOnly = false, recommendFor }: ModelManagerProps) {
   const { t, lang } = useI18n();
+  // The list holds the built-in LLM engine's GGUF models too (group `llm`): they are not speech models.
+  const state: ModelsState = { ...all, models: all.models.filter((m) => m.group !== 'llm') };
   const list = recommendFor ?? lang;
   const recommended = recommendedModels(state.models, list);
   const inView = new Set(recommended.map((m) => m.name));

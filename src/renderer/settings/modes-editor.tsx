@@ -4,11 +4,13 @@ import type { ModeList } from '../hooks/use-mode-list.ts';
 import { errorText } from '../lib/errors.ts';
 import { modeLabel } from '../lib/human-names.ts';
 import { useI18n } from '../lib/i18n-context.ts';
+import { ModeDeleteRow, NewModeButton } from './mode-file-actions.tsx';
 import { ModeForm } from './mode-form.tsx';
 
 /**
  * The modes: pick one, edit it as a form (mode-form.tsx). A file that cannot be read as a mode is shown
- * as its text with the problem, so it can be fixed; main validates every save before writing.
+ * as its text with the problem, so it can be fixed; main validates every save before writing. "New mode"
+ * starts one from a template; a mode the user added can be deleted, a built-in one says why it cannot.
  */
 export function ModesEditor({ bridge, list }: { readonly bridge: TingxieBridge; readonly list: ModeList }) {
   const { t, lang } = useI18n();
@@ -38,10 +40,12 @@ export function ModesEditor({ bridge, list }: { readonly bridge: TingxieBridge; 
             </option>
           ))}
         </select>
+        <NewModeButton bridge={bridge} modes={modes} onCreated={(created) => (setPicked(created), reload())} />
       </div>
       {list.error ? <p className="field-error row">{list.error}</p> : null}
       {mode && mode.problem === null ? <ModeForm key={mode.id} mode={mode} singles={singles.filter((s) => s.id !== mode.id)} onSave={save} /> : null}
       {mode && mode.problem !== null ? <BrokenModeFile key={`${mode.id}\n${mode.text}`} id={mode.id} text={mode.text} problem={mode.problem} onSave={save} /> : null}
+      {mode ? <ModeDeleteRow key={`delete-${mode.id}`} bridge={bridge} mode={mode} label={modeLabel(mode.id, mode.label, lang)} onDeleted={() => (setPicked(''), reload())} /> : null}
     </div>
   );
 }

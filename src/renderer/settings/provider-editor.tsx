@@ -35,7 +35,6 @@ export function ProviderEditor({ config, saver, bridge, entry, presets, isDefaul
   // Keyed by what the list is read from, so a stale list shows as loading until the new one arrives.
   const source = `${entry.kind}\u0000${entry.baseURL}`;
   const listing = useProviderModels(bridge, id, source);
-  const [extraError, setExtraError] = useState<string | null>(null);
   // A key typed into the URL or extra_body is refused here, in the UI language, before it reaches config.json.
   const [urlError, setUrlError] = useState<string | null>(null);
   // Saves started by this editor; Verify waits for them (clicking Verify commits the field being edited first).
@@ -86,20 +85,8 @@ export function ProviderEditor({ config, saver, bridge, entry, presets, isDefaul
         error={saver.errors[at('models')] ?? (isDefault ? saver.errors['ai_enhance.default_model'] : undefined)}
         onCommit={(m) => track(saveModel(m))}
       />
-      <TextAreaField
-        id="provider-extra-body"
-        label={t('ai.provider.extraBody')}
-        help={t('ai.provider.extraBody.help')}
-        maxLength={20_000}
-        value={extraBodyText(entry.extraBody)}
-        error={extraError ?? saver.errors[at('extra_body')]}
-        onCommit={async (text) => {
-          const parsed = parseExtraBody(text);
-          const keyAt = parsed === null ? null : credentialPathIn(parsed);
-          setExtraError(parsed === null ? t('ai.provider.extraBody.invalid') : keyAt !== null ? t('ai.provider.extraBody.keyInside', { field: keyAt }) : null);
-          return parsed === null || keyAt !== null ? false : save(at('extra_body'), parsed);
-        }}
-      />
+      {/* Provider-specific request fields: for people who know the provider's API, so out of the way. */}
+      <ExtraBodyAdvanced extraBody={entry.extraBody} serverError={saver.errors[at('extra_body')]} onSave={(parsed) => save(at('extra_body'), parsed)} />
       <ApiKeyField bridge={bridge} provider={id} server={entry.baseURL} />
       <VerifyRow bridge={bridge} providerId={id} settled={settled} />
       <EditorActions id={id} isDefault={isDefault} onMakeDefault={() => void track(makeDefault())} onDelete={onDelete} />
@@ -180,5 +167,34 @@ function EditorActions({ id, isDefault, onMakeDefault, onDelete }: { readonly id
         </button>
       </span>
     </div>
+  );
+}
+
+/** extra_body under "Advanced": JSON checked here (not an object, or a key inside it, is refused before it reaches config.json). */
+function ExtraBodyAdvanced({ extraBody, serverError, onSave }: {
+  readonly extraBody: ProviderEntry['extraBody'];
+  readonly serverError: string | undefined;
+  readonly onSave: (parsed: NonNullable<ReturnType<typeof parseExtraBody>>) => Promise<boolean>;
+}) {
+  const { t } = useI18n();
+  const [extraError, setExtraError] = useState<string | null>(null);
+  return (
+    <details className="advanced advanced-in-card" data-testid="provider-advanced">
+      <summary>{t('settings.advanced')}</summary>
+      <TextAreaField
+        id="provider-extra-body"
+        label={t('ai.provider.extraBody')}
+        help={t('ai.provider.extraBody.help')}
+        maxLength={20_000}
+        value={extraBodyText(extraBody)}
+        error={extraError ?? serverError}
+        onCommit={async (text) => {
+          const parsed = parseExtraBody(text);
+          const keyAt = parsed === null ? null : credentialPathIn(parsed);
+          setExtraError(parsed === null ? t('ai.provider.extraBody.invalid') : keyAt !== null ? t('ai.provider.extraBody.keyInside', { field: keyAt }) : null);
+          return parsed === null || keyAt !== null ? false : onSave(parsed);
+        }}
+      />
+    </details>
   );
 }

@@ -19,6 +19,7 @@ export const dictationChannelArity = {
   'dictation:deliver': 1,
   'dictation:hide-panel': 0,
   'dictation:retry': 1,
+  'dictation:retry-last': 0,
   'dictation:rerun': 1,
 } as const;
 

@@ -100,6 +100,11 @@ export const dictationContract = {
    * audio, a failed enhancement runs again. Answers whether anything was retried.
    */
   'dictation:retry': { request: z.strictObject({ sessionId: sessionIdSchema }), response: marker<boolean>() },
+  /**
+   * The indicator's Retry (and the tray's "Retry Last Dictation"): the last failed dictation is run again
+   * from its journaled audio. Answers whether there was one to retry.
+   */
+  'dictation:retry-last': { request: z.undefined({ error: 'this call takes no payload' }), response: marker<boolean>() },
   /** History Browser "Re-run in mode…": a record's transcript through `mode`, into the preview panel. */
   'dictation:rerun': {
     request: z.strictObject({

@@ -20,7 +20,8 @@ export const onboardingEventChannels = ['onboarding:mic-level', 'onboarding:key'
 
 /**
  * Every channel the onboarding window uses: config (UI language, engine, mirror, remote endpoint, microphone,
- * hotkey), the API key (write-only, with its Remove), the model manager, the provider presets, its own calls,
+ * hotkey, AI), the API keys (write-only, with their Remove), the model manager (speech and LLM models), the
+ * providers (presets, Verify, model list), its own calls,
  * and the dictation events of the try-out.
  */
 export const onboardingWindowChannels = {
@@ -36,6 +37,9 @@ export const onboardingWindowChannels = {
     'models:cancel',
     'models:delete',
     'providers:presets',
+    // The AI step's "a service you already use" is Settings › AI's provider list, with its Verify and model list.
+    'providers:verify',
+    'providers:models',
     'dictation:hotkeys',
     'onboarding:close',
     'onboarding:verify-speech',

@@ -17,6 +17,7 @@ export const settingsChannelArity = {
   'models:delete': 1,
   'modes:list': 0,
   'modes:save': 1,
+  'modes:delete': 1,
   'providers:verify': 1,
   'providers:models': 1,
   'providers:presets': 0,

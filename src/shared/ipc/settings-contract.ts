@@ -10,7 +10,7 @@ const marker = <T>(): { readonly __type?: T } => ({});
 const none = z.undefined({ error: 'this call takes no payload' });
 const vocabId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const term = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
-const modelName = z.string().regex(/^[a-z0-9][a-z0-9.-]{0,63}$/, 'must be a ggml model name like base or large-v3-turbo');
+const modelName = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be a model name like base, large-v3-turbo or qwen2.5-1.5b-instruct-q4_k_m');
 /** Mode ids are file names in enhance_modes/ (config-schema's rule). */
 export const modeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a mode id (letters, digits, _ -)');
 /** A provider id (config-schema's rule: it appears in key paths and secret names). */
@@ -41,6 +41,8 @@ export const settingsContract = {
     request: z.strictObject({ id: modeIdSchema, text: z.string().max(maxModeText, `must be at most ${maxModeText} characters`) }),
     response: marker<ModeItem>(),
   },
+  /** Deletes a mode file the user added (a built-in one is refused: it would be re-created at start). */
+  'modes:delete': { request: z.strictObject({ id: modeIdSchema }), response: marker<boolean>() },
   'providers:verify': { request: z.strictObject({ providerId }), response: marker<ProviderCheckResult>() },
   'providers:models': { request: z.strictObject({ providerId }), response: marker<ProviderModelList>() },
   'providers:presets': { request: none, response: marker<readonly ProviderPreset[]>() },

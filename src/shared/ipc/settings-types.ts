@@ -31,8 +31,10 @@ export interface ModelItem {
   readonly speed: number;
   /** Per UI language (and `multi`, several languages), the model's place among the recommended ones (0 = first choice); absent when not recommended. */
   readonly recommended: { readonly zh?: number; readonly en?: number; readonly multi?: number };
-  /** Where the catalog view lists it (model-catalog.ts modelGroup). */
-  readonly group: 'chinese' | 'english' | 'multilingual' | 'large';
+  /** Where the catalog view lists it (model-catalog.ts modelGroup); `llm`: a GGUF model of the built-in LLM engine. */
+  readonly group: 'chinese' | 'english' | 'multilingual' | 'large' | 'llm';
+  /** For an LLM model (group `llm`): its size class, file, and place among this machine's recommendations per UI language. */
+  readonly llm?: { readonly params: number; readonly family: 'qwen2.5' | 'qwen3'; readonly file: string; readonly rank: { readonly zh?: number; readonly en?: number } };
   readonly download: ModelDownloadState | null;
 }
 
@@ -62,6 +64,8 @@ export interface ModeItem {
   readonly text: string;
   /** Why the file cannot be used (it is listed so the user can fix it), or null. */
   readonly problem: string | null;
+  /** One of the app's own modes: re-created whenever its file is missing, so it can be edited, not deleted. */
+  readonly builtin: boolean;
 }
 
 /** What `providers:verify` found (and the other `providers:*` shapes): see provider-types.ts. */

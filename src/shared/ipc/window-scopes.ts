@@ -17,8 +17,8 @@ import { textRulesSettingsChannels } from './text-rules-channels.ts';
 export const windowInvokeScopes = {
   /** Hidden microphone window: it only streams frames and reports its state. */
   capture: ['capture:frames', 'capture:status'],
-  /** Recording pill: reads the UI language and the sound settings, nothing else. */
-  indicator: ['app:info', 'config:get'],
+  /** Recording pill: reads the UI language and the sound settings; its Retry runs the last failed dictation again. */
+  indicator: ['app:info', 'config:get', 'dictation:retry-last'],
   /** Preview panel: the dictation it shows, its modes, and "add to vocabulary" from the diff. */
   panel: [
     'config:get',
@@ -85,6 +85,7 @@ export const windowInvokeScopes = {
     'models:delete',
     'modes:list',
     'modes:save',
+    'modes:delete',
     'providers:verify',
     'providers:models',
     'providers:presets',

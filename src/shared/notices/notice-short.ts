@@ -20,10 +20,19 @@ function pick(lang: NoticeLanguage, p: Pair): string {
   return lang === 'zh' ? p[1] : p[0];
 }
 
+/**
+ * Whether the indicator shows a Retry button with `notice`: a failed or timed-out transcription whose
+ * audio is kept, when the panel (which has its own Retry) does not show failures.
+ */
+export function indicatorOffersRetry(notice: Notice, panel: boolean): boolean {
+  return !panel && (notice.code === 'asr-failed' || notice.code === 'asr-timeout');
+}
+
 /** The short text of `notice` in `lang`, or null when it has none for this place. */
 export function shortNoticeText(lang: NoticeLanguage, notice: Notice, ctx: ShortNoticeContext): string | null {
   const ind = ctx.where === 'indicator';
-  const retry: Pair = ctx.panel ? ['Retry in the panel', '在面板中重试'] : ['Retry from the tray menu', '从托盘菜单重试'];
+  // Without the panel the indicator itself has a Retry button next to the message (indicatorOffersRetry).
+  const retry: Pair = ctx.panel ? ['Retry in the panel', '在面板中重试'] : ['the recording is kept', '录音已保留'];
   const withStep = (what: Pair, step: Pair): string => `${pick(lang, what)} · ${pick(lang, step)}`;
   switch (notice.code) {
     case 'asr-failed':

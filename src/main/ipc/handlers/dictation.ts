@@ -18,6 +18,7 @@ type DictationChannels =
   | 'dictation:deliver'
   | 'dictation:hide-panel'
   | 'dictation:retry'
+  | 'dictation:retry-last'
   | 'dictation:rerun';
 
 /** Only the hidden capture page may stream audio into a session. */
@@ -97,6 +98,7 @@ export function dictationHandlers(service: DictationIpcService | undefined): Pic
       return null;
     },
     'dictation:retry': ({ sessionId }) => svc().retry(sessionId),
+    'dictation:retry-last': () => svc().retryLast(),
     'dictation:rerun': ({ text, mode, sttModel }) => {
       svc().rerun(text, mode, sttModel);
       return null;

@@ -15,6 +15,7 @@ type SettingsChannels =
   | 'models:delete'
   | 'modes:list'
   | 'modes:save'
+  | 'modes:delete'
   | 'providers:verify'
   | 'providers:models'
   | 'providers:presets'
@@ -47,6 +48,7 @@ export function settingsHandlers(api: SettingsApi | undefined): Pick<IpcHandlers
     'models:delete': ({ name }) => svc().modelsDelete(name),
     'modes:list': () => svc().modesList(),
     'modes:save': ({ id, text }) => svc().modesSave(id, text),
+    'modes:delete': ({ id }) => svc().modesDelete(id),
     'providers:verify': ({ providerId }) => svc().providersVerify(providerId),
     'providers:models': ({ providerId }) => svc().providersModels(providerId),
     'providers:presets': () => svc().providersPresets(),

@@ -3,6 +3,7 @@ import {
   INDICATOR_LIVE_SIZE,
   INDICATOR_MESSAGE_MS,
   INDICATOR_MESSAGE_SIZE,
+  INDICATOR_RETRY_MS,
   INDICATOR_SIZE,
   IndicatorWindow,
   indicatorPosition,
@@ -34,6 +35,9 @@ function fakeWindow(): IndicatorWindowPort & { readonly calls: string[]; size: [
     hide: () => {
       w.visible = false;
       w.calls.push('hide');
+    },
+    setIgnoreMouseEvents: (ignore: boolean) => {
+      w.calls.push(ignore ? 'click-through' : 'clickable');
     },
   };
   return w;
@@ -108,9 +112,31 @@ describe('indicator window: size and place', () => {
     indicator.stateChanged('recording');
     indicator.notice({ code: 'asr-failed', reason: 'HTTP 503' });
     expect(w.size).toEqual([INDICATOR_MESSAGE_SIZE.width, INDICATOR_MESSAGE_SIZE.height]);
-    expect(timers[0]?.ms).toBe(INDICATOR_MESSAGE_MS);
+    // A failed transcription without the panel: the message has a Retry button, so it stays longer.
+    expect(timers[0]?.ms).toBe(INDICATOR_RETRY_MS);
     timers[0]?.fn();
     expect(w.size).toEqual([INDICATOR_LIVE_SIZE.width, INDICATOR_LIVE_SIZE.height]);
+  });
+
+  it('takes clicks only while a message with Retry shows (a failed transcription, no panel), click-through again after', () => {
+    const { w, timers, indicator } = setup({ preview: false });
+    indicator.notice({ code: 'asr-failed', reason: 'HTTP 503' });
+    expect(w.calls.filter((c) => c === 'clickable' || c === 'click-through')).toEqual(['clickable']);
+    timers[0]?.fn();
+    expect(w.calls.at(-2)).toBe('click-through');
+    expect(w.calls.at(-1)).toBe('hide');
+    // A message without Retry (paste failed) keeps the window click-through and the usual time.
+    const before = w.calls.length;
+    indicator.notice({ code: 'paste-failed', reason: 'no focus', app: null });
+    expect(w.calls.slice(before)).not.toContain('clickable');
+    expect(timers[1]?.ms).toBe(INDICATOR_MESSAGE_MS);
+  });
+
+  it('with the panel showing failures (preview on) the indicator offers no Retry and stays click-through', () => {
+    const { w, timers, indicator } = setup({ preview: true });
+    indicator.notice({ code: 'asr-failed', reason: 'HTTP 503' });
+    expect(w.calls).not.toContain('clickable');
+    expect(timers[0]?.ms ?? INDICATOR_MESSAGE_MS).toBe(INDICATOR_MESSAGE_MS);
   });
 
   it('follows a change of the setting at the next dictation', () => {

@@ -90,6 +90,8 @@ export const validRequests: { readonly [C in InvokeChannel]: RequestInput<C> } =
   'dictation:deliver': { text: '你好 world', action: 'copy', sessionId: '01TESTSESSION' },
   'dictation:hide-panel': undefined,
   'dictation:retry': { sessionId: '01TESTSESSION' },
+  'dictation:retry-last': undefined,
+  'modes:delete': { id: 'my-mode' },
   'dictation:rerun': { text: '你好 world', mode: 'proofread' },
   'vocabulary:list': { filter: '萍' },
   'vocabulary:add': { wrong: '平平', right: '萍萍', note: 'a name' },

@@ -98,7 +98,7 @@ describe('panel state', () => {
 
 describe('panel info line', () => {
   it('formats usage with the cached share and timing', () => {
-    expect(usageParts({ prompt_tokens: 2048, completion_tokens: 12, cached_tokens: 1024 }, 'en')).toEqual({ prompt: '2,048', cached: '1,024', share: '50', completion: '12' });
+    expect(usageParts({ prompt_tokens: 2048, completion_tokens: 12, cached_tokens: 1024 }, 'en')).toEqual({ total: '2,060', prompt: '2,048', cached: '1,024', share: '50', completion: '12' });
     expect(usageParts({ prompt_tokens: 0, completion_tokens: 0, cached_tokens: 0 }, 'en')).toBeNull();
     expect(usageParts(null, 'en')).toBeNull();
     expect(secondsText(1234)).toBe('1.2');
