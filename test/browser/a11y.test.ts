@@ -255,6 +255,7 @@ describe('accessibility basics', () => {
       };
       await page.locator('.choices').waitFor();
       await next('Download a speech model');
+      await next('Tidy the text and learn from your corrections');
       await next('Check your microphone');
       await page.getByRole('button', { name: 'Test', exact: true }).click();
       await page.getByTestId('mic-status').getByText(/Did you hear yourself/).waitFor({ timeout: 8000 });

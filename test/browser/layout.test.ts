@@ -333,6 +333,7 @@ describe('layout: the setup guide\'s microphone, permissions and hotkey steps', 
     };
     await page.locator('.choices').waitFor();
     await next('speech');
+    await next('ai');
     await next('microphone');
     await page.getByRole('button', { name: 'Test', exact: true }).click();
     await page.getByTestId('mic-status').getByText(/Did you hear yourself/).waitFor({ timeout: 8000 });
