@@ -41,11 +41,11 @@ describe('setup guide: AI step', () => {
     expect(w.configStore.get().ai_enhance.conversation_history.enabled).toBe(false);
 
     await page.getByTestId('ai-local').getByRole('button', { name: download }).click();
+    // The choice is saved setting by setting: wait for the last of them.
     await expect.poll(() => w.configStore.get().ai_enhance.default_provider).toBe('local');
-    const a = w.configStore.get().ai_enhance;
-    expect(a.default_model).toBe(entry?.file);
-    expect(a.providers.local).toMatchObject({ kind: 'local' });
-    expect(a.conversation_history.enabled).toBe(true);
+    await expect.poll(() => w.configStore.get().ai_enhance.default_model).toBe(entry?.file);
+    await expect.poll(() => w.configStore.get().ai_enhance.conversation_history.enabled).toBe(true);
+    expect(w.configStore.get().ai_enhance.providers.local).toMatchObject({ kind: 'local' });
     // AI turns on only once the model is installed; this mirror does not serve it, so it stays off.
     await page.getByTestId('ai-local').getByRole('alert').waitFor({ timeout: 10_000 });
     expect(w.configStore.get().ai_enhance.enabled).toBe(false);
