@@ -37,12 +37,13 @@ describe('Settings › Apps: rules by app, the key after a paste, the last dicta
     await expect.poll(() => chips.allTextContents(), { timeout: 10_000 }).toEqual(['WeChat', 'Slack']);
     await page.getByRole('button', { name: 'Use WeChat' }).click();
     const add = page.getByRole('form', { name: 'New rule' });
-    expect(await add.getByLabel('App').inputValue()).toBe('WeChat');
+    await expect.poll(() => add.getByLabel('App').inputValue()).toBe('WeChat');
     await add.getByLabel('Mode').selectOption({ label: 'Translate to English' });
     await add.getByLabel('Output').selectOption({ label: 'Paste + Enter' });
     await add.getByRole('button', { name: 'Add rule' }).click();
     await expect.poll(() => w.configStore.get().app_rules).toEqual([{ label: '', app: 'WeChat', title: '', domain: '', mode: 'translate_en', method: 'paste', submit: 'enter', enabled: true }]);
-    expect(await add.getByLabel('App').inputValue()).toBe('');
+    // The form is cleared once the save has answered (the config store sees the rule a moment before).
+    await expect.poll(() => add.getByLabel('App').inputValue()).toBe('');
 
     // A typed one: VS Code with README in the title → Command line master, copy only.
     await add.getByLabel('App').fill('Code');
