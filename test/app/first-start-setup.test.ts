@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { launchApp, waitUntil } from './harness/launch-app.ts';
 import type { Scenario } from './harness/scenario.ts';
 import { useScenarioSuite } from './harness/scenario-suite.ts';
+import { chooseCloudSpeech } from './harness/setup-guide.ts';
 
 const shots = path.resolve(import.meta.dirname, '../../test-results/app');
 
@@ -31,16 +32,7 @@ describe('the built app: the setup guide from speech to the first dictation', ()
     const page = await a.page('onboarding');
     const next = page.getByRole('button', { name: 'Next' });
     // Speech: a cloud service, checked with a real request.
-    await page.getByRole('radio', { name: /With a cloud provider/ }).check();
-    await next.click();
-    await page.getByLabel('Provider').selectOption('custom');
-    await page.getByLabel('Service URL').fill(s.llm.baseURL);
-    await page.getByLabel('Service URL').press('Enter');
-    await page.getByLabel('API key').fill('sk-setup-test');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('button', { name: 'Test', exact: true }).click();
-    await expect.poll(() => page.getByTestId('speech-check').innerText(), { timeout: 15_000 }).toMatch(/^It works/);
-    await next.click();
+    await chooseCloudSpeech(page, s.llm.baseURL, 'sk-setup-test');
     // AI: left as it is (setup-ai.test.ts takes the built-in engine's path).
     await page.getByRole('heading', { name: 'Tidy the text and learn from your corrections' }).waitFor();
     await next.click();

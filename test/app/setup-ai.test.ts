@@ -19,6 +19,7 @@ import { ensureRandomQwenGguf } from '../helpers/gguf-writer.ts';
 import { launchApp, waitUntil } from './harness/launch-app.ts';
 import type { Scenario } from './harness/scenario.ts';
 import { useScenarioSuite } from './harness/scenario-suite.ts';
+import { chooseCloudSpeech } from './harness/setup-guide.ts';
 
 const shots = path.resolve(import.meta.dirname, '../../test-results/app');
 
@@ -66,17 +67,7 @@ describe('the built app: the setup guide turns on AI with the built-in engine', 
     const a = suite.track(launchApp({ dataDir, env: s.x.env, fakeAudio: s.speech }));
     await a.waitForLog('microphone ready');
     const page = await a.page('onboarding');
-    const next = page.getByRole('button', { name: 'Next' });
-    await page.getByRole('radio', { name: /With a cloud provider/ }).check();
-    await next.click();
-    await page.getByLabel('Provider').selectOption('custom');
-    await page.getByLabel('Service URL').fill(s.llm.baseURL);
-    await page.getByLabel('Service URL').press('Enter');
-    await page.getByLabel('API key').fill('sk-setup-ai');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('button', { name: 'Test', exact: true }).click();
-    await expect.poll(() => page.getByTestId('speech-check').innerText(), { timeout: 15_000 }).toMatch(/^It works/);
-    await next.click();
+    await chooseCloudSpeech(page, s.llm.baseURL, 'sk-setup-ai');
 
     // The AI step: on this computer is the default, learning is checked.
     await page.getByRole('heading', { name: 'Tidy the text and learn from your corrections' }).waitFor();
